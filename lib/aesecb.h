@@ -1,0 +1,100 @@
+/*
+ * aesecb.h - AES in ECB mode with run-time selectable CPU backends.
+ *
+ * All functions are thread-safe.  None of them allocates memory, prints or
+ * exits.  A context is read-only after aesecb_init(), so one context may be
+ * shared by many threads.  See aesecb(3).
+ */
+#ifndef AESECB_H
+#define AESECB_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define AESECB_BLOCK_SIZE 16
+
+/* Status codes: 0 or negative. */
+#define AESECB_OK            0
+#define AESECB_EKEYLEN     (-1)  /* key is not 16, 24 or 32 bytes */
+#define AESECB_EPARTIAL    (-2)  /* length is not a whole number of blocks */
+#define AESECB_EUNKNOWN    (-3)  /* no backend of that name */
+#define AESECB_EUNAVAILABLE (-4) /* backend not built in, or this CPU lacks it */
+#define AESECB_EINVAL      (-5)  /* NULL where data was required */
+
+/* Backends: static descriptors, never freed. */
+typedef struct aesecb_backend aesecb_backend;
+
+size_t                aesecb_backend_count(void);
+const aesecb_backend *aesecb_backend_get(size_t index);
+const aesecb_backend *aesecb_backend_find(const char *name);
+const char           *aesecb_backend_name(const aesecb_backend *be);
+const char           *aesecb_backend_arch(const aesecb_backend *be);
+int                   aesecb_backend_compiled(const aesecb_backend *be);
+int                   aesecb_backend_available(const aesecb_backend *be);
+size_t                aesecb_backend_scratch_written(const aesecb_backend *be,
+                                                     int decrypt);
+const aesecb_backend *aesecb_backend_default(void);
+
+/* Extensions to the core API: what a backend needs, and why it cannot run. */
+const char *aesecb_backend_requires(const aesecb_backend *be);
+const char *aesecb_backend_unavailable_reason(const aesecb_backend *be);
+
+/* Size of the working space the entry points lend to a backend. */
+#define AESECB_SCRATCH_SIZE 2048
+
+#if defined(__cplusplus) && __cplusplus >= 201103L
+#define AESECB_ALIGN64_ alignas(64)
+#elif defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
+#define AESECB_ALIGN64_ _Alignas(64)
+#else
+#define AESECB_ALIGN64_ __attribute__((aligned(64)))
+#endif
+
+/*
+ * The context.  The type is complete so that callers can keep it on the
+ * stack or inside their own structures; its members are private to the
+ * library and may change between versions.
+ */
+typedef struct aesecb_ctx {
+	/* round keys, in whatever layout the backend uses */
+	AESECB_ALIGN64_ union {
+		uint8_t  b[960];
+		uint32_t w[240];
+		uint64_t q[120];
+	} priv_keys;
+	const aesecb_backend *priv_backend;
+	void (*priv_encrypt)(void);   /* the backend's block functions */
+	void (*priv_decrypt)(void);
+	uint32_t priv_rounds;         /* 10, 12 or 14; 0 when not initialised */
+	uint32_t priv_key_len;
+	uint16_t priv_wipe[2];        /* scratch bytes to wipe: encrypt, decrypt */
+} aesecb_ctx;
+
+int  aesecb_init(aesecb_ctx *ctx, const uint8_t *key, size_t key_len,
+                 const aesecb_backend *be);
+int  aesecb_encrypt(const aesecb_ctx *ctx, const uint8_t *in, uint8_t *out,
+                    size_t len);
+int  aesecb_decrypt(const aesecb_ctx *ctx, const uint8_t *in, uint8_t *out,
+                    size_t len);
+void aesecb_hp_mask(const aesecb_ctx *ctx, const uint8_t sample[16],
+                    uint8_t mask[5]);
+int  aesecb_hp_masks(const aesecb_ctx *ctx, const uint8_t *samples,
+                     uint8_t *masks, size_t n);
+const aesecb_backend *aesecb_ctx_backend(const aesecb_ctx *ctx);
+void aesecb_clear(aesecb_ctx *ctx);
+const char *aesecb_strerror(int status);
+const char *aesecb_version(void);
+
+/* Extension: zero n bytes at p in a way the compiler cannot remove.  The
+ * library wipes its own secrets with it; callers may wipe theirs. */
+void aesecb_wipe(void *p, size_t n);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* AESECB_H */

@@ -1,0 +1,73 @@
+/*
+ * internal.h - the contract between the library core and its backends.
+ * Not installed.
+ */
+#ifndef AESECB_INTERNAL_H
+#define AESECB_INTERNAL_H
+
+#include "aesecb.h"
+
+/*
+ * A backend's block function: process nblocks (>= 1) whole 16-byte blocks
+ * from in to out.  in == out is allowed; no other overlap is.  in and out
+ * have no particular alignment.  scratch points to AESECB_SCRATCH_SIZE bytes,
+ * 64-byte aligned and uninitialised; the function may write only its
+ * declared number of leading bytes (see struct aesecb_backend), which the
+ * caller wipes afterwards.  A backend that declares 0 for a direction is
+ * called with scratch == NULL on that direction's public path.
+ */
+typedef void aesecb_blocks_fn(const aesecb_ctx *ctx, const uint8_t *in,
+                              uint8_t *out, size_t nblocks, void *scratch);
+
+/*
+ * Key setup: key_len is 16, 24 or 32 (checked by the caller); the function
+ * fills ctx->priv_keys in the backend's own layout.  ctx->priv_rounds and
+ * ctx->priv_key_len are already set.  Whatever temporaries it uses it wipes.
+ */
+typedef void aesecb_setkey_fn(aesecb_ctx *ctx, const uint8_t *key,
+                              size_t key_len);
+
+/* Declared when a backend gives no bound: the whole space gets wiped. */
+#define AESECB_SCRATCH_UNBOUNDED ((size_t)-1)
+
+struct aesecb_impl {
+	/* NULL if this CPU (and OS) can run the backend, else a short reason
+	 * such as "CPU lacks VAES"; NULL pointer: runs on every CPU */
+	const char *(*cpu_missing)(void);
+	aesecb_setkey_fn *setkey;
+	aesecb_blocks_fn *encrypt;
+	aesecb_blocks_fn *decrypt;
+};
+
+/* One descriptor per backend, compiled in or not. */
+struct aesecb_backend {
+	const char *name;
+	const char *arch;        /* "any", "x86_64", "x86", "aarch64" */
+	const char *requires;    /* CPU features, e.g. "AES-NI, SSE2" */
+	size_t scratch_enc;      /* bytes of scratch written, or UNBOUNDED */
+	size_t scratch_dec;
+	const struct aesecb_impl *impl;  /* NULL when not compiled in */
+};
+
+/* Backend implementations (each file defines one when it is built). */
+extern const struct aesecb_impl aesecb__impl_none;
+extern const struct aesecb_impl aesecb__impl_aesni;
+extern const struct aesecb_impl aesecb__impl_vaes;
+extern const struct aesecb_impl aesecb__impl_armce;
+
+/* Scratch bytes written by the portable backend (see backend_none.c). */
+extern const size_t aesecb__none_scratch_enc;
+extern const size_t aesecb__none_scratch_dec;
+
+/* aesecb_wipe() (public, in aesecb.h) is the one wipe used everywhere. */
+
+/* CPU features, detected once (cpu.c).  Thread-safe. */
+#define AESECB_CPU_SSE2     (1u << 0)
+#define AESECB_CPU_AESNI    (1u << 1)
+#define AESECB_CPU_AVX2     (1u << 2)  /* CPUID AVX + AVX2 + OS YMM state */
+#define AESECB_CPU_VAES     (1u << 3)  /* CPUID VAES (leaf 7 ECX bit 9) */
+#define AESECB_CPU_OSYMM    (1u << 4)  /* XGETBV: OS saves XMM and YMM */
+#define AESECB_CPU_ARM_AES  (1u << 5)
+unsigned aesecb__cpu_features(void);
+
+#endif /* AESECB_INTERNAL_H */

@@ -1,0 +1,386 @@
+/*
+ * backend_aesni.c - AES with the x86 AES-NI instructions on 128-bit xmm
+ * registers.  One source for x86-64 and 32-bit x86.
+ *
+ * The instruction set is enabled per function with a target attribute, so
+ * the rest of the library is built for the baseline CPU and this code only
+ * runs once cpu_missing() has said the CPU supports it.
+ *
+ * Context layout (ctx->priv_keys, 64-byte aligned):
+ *
+ *   bytes   0..239   encryption round keys  ek[0..Nr]   (16 bytes each)
+ *   bytes 240..479   decryption round keys  dk[0..Nr]   (16 bytes each)
+ *
+ * with Nr = 10, 12 or 14 (unused slots of a shorter schedule stay zero).
+ * Both schedules are computed once, in setkey; the block functions only
+ * read them, so the working space is never touched (0 bytes written).
+ *
+ * Pipeline.  AESENC/AESDEC have a latency of several cycles (4 on recent
+ * cores) but the CPU can start one or two of them every cycle, so a single
+ * block leaves most of the AES units idle: keeping two units busy needs at
+ * least latency x units = 8 independent blocks in flight.  The bulk loop
+ * applies every round key to a whole group of blocks before moving on to
+ * the next key, which gives the out-of-order core that many independent
+ * dependency chains.  On x86-64 the group is 12 blocks: with exactly 8 the
+ * units have no slack and lose a few percent at every hiccup, 12 reaches
+ * the throughput bound (16 is no faster), and 12 states leave 4 of the 16
+ * xmm registers for round keys (the others are memory operands).  32-bit
+ * x86 has only 8 xmm registers, so there the group is 8 blocks with all
+ * round keys as memory operands.  Remaining blocks are done as groups of
+ * 8 (x86-64), 4, 2 and 1, never one at a time.  The one-block path is the
+ * bare dependency chain: one load, XOR with the first round key, Nr-1 full
+ * rounds, the last round, one store, with every round key taken straight
+ * from the context as a memory operand.
+ *
+ * All rounds are written out (macros below) and the number of rounds is
+ * turned into a compile-time constant by a switch at the entry point, so
+ * the compiler emits straight-line code with the state kept in registers.
+ *
+ * Nothing here branches on, or indexes memory with, key or data bytes:
+ * AES-NI performs the S-box in hardware in constant time, and the key
+ * schedule below is straight-line code too.
+ */
+#ifdef HAVE_CONFIG_H
+#include <config.h>
+#endif
+
+#include <immintrin.h>
+
+#include "internal.h"
+
+#define TARGET __attribute__((target("aes,sse2")))
+#define INLINE static inline __attribute__((always_inline))
+
+#define DEC_OFFSET 15   /* index of dk[0] in the context, in 16-byte units */
+
+/* ------------------------------------------------------------------ */
+/* Key schedule                                                        */
+
+/*
+ * FIPS-197 expands the key into words w[i] of 32 bits, Nk = key_len / 4:
+ *
+ *   w[i] = w[i-Nk] ^ SubWord(RotWord(w[i-1])) ^ Rcon   if i % Nk == 0
+ *   w[i] = w[i-Nk] ^ SubWord(w[i-1])                   if Nk == 8, i % 8 == 4
+ *   w[i] = w[i-Nk] ^ w[i-1]                            otherwise
+ *
+ * Four consecutive words are handled at once in one xmm register.  For a
+ * register A = (a0, a1, a2, a3) of the previous words w[i-Nk..i-Nk+3] and
+ * the mixed-in word t, the new four words are
+ *
+ *   (a0^t, a0^a1^t, a0^a1^a2^t, a0^a1^a2^a3^t)
+ *
+ * i.e. the running (prefix) XOR of A with t added to every lane.  The
+ * prefix XOR is two shift-and-XOR steps.
+ *
+ * AESKEYGENASSIST(X, rcon) yields, in its four dword lanes,
+ *   SubWord(X[1]), RotWord(SubWord(X[1])) ^ rcon,
+ *   SubWord(X[3]), RotWord(SubWord(X[3])) ^ rcon,
+ * and since RotWord and SubWord commute, lane 1 or 3 is exactly the
+ * "i % Nk == 0" term for X[1] or X[3] = w[i-1], and lane 2 is the extra
+ * SubWord of AES-256.  A shuffle broadcasts the wanted lane to all four.
+ * The instruction evaluates the S-box in hardware, so the schedule has no
+ * table look-ups and no data-dependent branches.  Rcon must be an
+ * immediate, hence the macros with the rounds written out.
+ */
+
+/* lane 'sel' of AESKEYGENASSIST(X, rcon), copied to all four lanes */
+#define KGA(X, rcon, sel) \
+	_mm_shuffle_epi32(_mm_aeskeygenassist_si128((X), (rcon)), (sel))
+
+INLINE TARGET __m128i prefix_xor(__m128i x)
+{
+	x = _mm_xor_si128(x, _mm_slli_si128(x, 4));
+	return _mm_xor_si128(x, _mm_slli_si128(x, 8));
+}
+
+/* AES-128: A holds the previous round key; the word mixed in is built from
+ * its last word (lane 3). */
+#define NEXT128(A, rcon) \
+	_mm_xor_si128(prefix_xor(A), KGA((A), (rcon), 0xff))
+
+/* AES-256, first half: A is w[i-8..i-5], B is w[i-4..i-1]; the mixed-in
+ * word comes from B's last word, w[i-1], rotated (lane 3). */
+#define NEXT256A(A, B, rcon) \
+	_mm_xor_si128(prefix_xor(A), KGA((B), (rcon), 0xff))
+/* AES-256, second half: B is w[i-4..i-1], A the four words just made;
+ * the mixed-in word is SubWord of A's last word, without rotation or Rcon
+ * (lane 2). */
+#define NEXT256B(B, A) \
+	_mm_xor_si128(prefix_xor(B), KGA((A), 0, 0xaa))
+
+/*
+ * AES-192 (Nk = 6) makes six words per step, which do not line up with the
+ * 4-word round keys.  A holds w[i-6..i-3] and the low half of B holds
+ * w[i-2..i-1].  The new A is the prefix XOR of A plus the rotated,
+ * substituted w[i-1] (B's lane 1) and Rcon; the new B continues the
+ * running XOR: w[i+4] = w[i-2] ^ w[i+3], w[i+5] = w[i-1] ^ w[i+4], which
+ * is B ^ (B << 32) plus the new A's last word broadcast.  B's upper half
+ * carries junk that is never stored.
+ */
+#define STEP192(A, B, rcon) do { \
+	__m128i t_ = KGA((B), (rcon), 0x55); \
+	(A) = _mm_xor_si128(prefix_xor(A), t_); \
+	(B) = _mm_xor_si128(_mm_xor_si128((B), _mm_slli_si128((B), 4)), \
+	                    _mm_shuffle_epi32((A), 0xff)); \
+} while (0)
+
+/* 64-bit halves glued into one round key: (lo half of x, lo half of y)
+ * and (hi half of x, lo half of y). */
+#define LOLO(x, y) _mm_unpacklo_epi64((x), (y))
+#define HILO(x, y) _mm_castpd_si128(_mm_shuffle_pd(_mm_castsi128_pd(x), \
+                                                   _mm_castsi128_pd(y), 1))
+
+TARGET static void expand_enc(__m128i *ek, const uint8_t *key, size_t key_len)
+{
+	__m128i a, b;
+
+	if (key_len == 16) {
+		a = _mm_loadu_si128((const __m128i *)key);
+		ek[0] = a;
+		a = NEXT128(a, 0x01); ek[1] = a;
+		a = NEXT128(a, 0x02); ek[2] = a;
+		a = NEXT128(a, 0x04); ek[3] = a;
+		a = NEXT128(a, 0x08); ek[4] = a;
+		a = NEXT128(a, 0x10); ek[5] = a;
+		a = NEXT128(a, 0x20); ek[6] = a;
+		a = NEXT128(a, 0x40); ek[7] = a;
+		a = NEXT128(a, 0x80); ek[8] = a;
+		a = NEXT128(a, 0x1b); ek[9] = a;
+		a = NEXT128(a, 0x36); ek[10] = a;
+	} else if (key_len == 24) {
+		/* Each pair of 6-word steps makes three round keys. */
+		__m128i a1, b1;
+
+		a = _mm_loadu_si128((const __m128i *)key);
+		b = _mm_loadl_epi64((const __m128i *)(key + 16));
+		ek[0] = a;
+#define PAIR192(n, rc1, rc2) do { \
+		a1 = a; b1 = b; \
+		STEP192(a1, b1, rc1); \
+		ek[n] = LOLO(b, a1); \
+		a = a1; b = b1; \
+		STEP192(a, b, rc2); \
+		ek[n + 1] = HILO(a1, b1); \
+		ek[n + 2] = a; \
+} while (0)
+		PAIR192(1, 0x01, 0x02);
+		PAIR192(4, 0x04, 0x08);
+		PAIR192(7, 0x10, 0x20);
+		PAIR192(10, 0x40, 0x80);
+#undef PAIR192
+	} else {
+		a = _mm_loadu_si128((const __m128i *)key);
+		b = _mm_loadu_si128((const __m128i *)(key + 16));
+		ek[0] = a;
+		ek[1] = b;
+		a = NEXT256A(a, b, 0x01); ek[2] = a;
+		b = NEXT256B(b, a);       ek[3] = b;
+		a = NEXT256A(a, b, 0x02); ek[4] = a;
+		b = NEXT256B(b, a);       ek[5] = b;
+		a = NEXT256A(a, b, 0x04); ek[6] = a;
+		b = NEXT256B(b, a);       ek[7] = b;
+		a = NEXT256A(a, b, 0x08); ek[8] = a;
+		b = NEXT256B(b, a);       ek[9] = b;
+		a = NEXT256A(a, b, 0x10); ek[10] = a;
+		b = NEXT256B(b, a);       ek[11] = b;
+		a = NEXT256A(a, b, 0x20); ek[12] = a;
+		b = NEXT256B(b, a);       ek[13] = b;
+		a = NEXT256A(a, b, 0x40); ek[14] = a;
+	}
+}
+
+/*
+ * Decryption uses the "equivalent inverse cipher" of FIPS-197 (5.3.5),
+ * which is the order AESDEC works in: each AESDEC does InvShiftRows,
+ * InvSubBytes, InvMixColumns and then XORs the round key.  In the plain
+ * inverse cipher the round key is XORed before InvMixColumns; since
+ * InvMixColumns is linear, InvMixColumns(s ^ k) = InvMixColumns(s) ^
+ * InvMixColumns(k), so moving the XOR after it needs the round key run
+ * through InvMixColumns too - which is what AESIMC computes.  The first
+ * and last keys are used without MixColumns around them and stay as they
+ * are.  Doing this once here keeps it out of every decryption.
+ */
+TARGET static void setkey(aesecb_ctx *ctx, const uint8_t *key, size_t key_len)
+{
+	__m128i *ek = (__m128i *)(void *)ctx->priv_keys.b;
+	__m128i *dk = ek + DEC_OFFSET;
+	unsigned nr = ctx->priv_rounds, i;
+
+	aesecb_wipe(ctx->priv_keys.b, sizeof ctx->priv_keys.b);
+	expand_enc(ek, key, key_len);
+	dk[0] = ek[nr];
+	for (i = 1; i < nr; i++)
+		dk[i] = _mm_aesimc_si128(ek[nr - i]);
+	dk[nr] = ek[0];
+}
+
+/* ------------------------------------------------------------------ */
+/* Block functions                                                     */
+
+/* One round (op, key k) applied to 12, 8, 4, 2 or 1 states in b0..b11. */
+#define R12(op, k) do { const __m128i k_ = (k); \
+	b0 = op(b0, k_); b1 = op(b1, k_); b2 = op(b2, k_); b3 = op(b3, k_); \
+	b4 = op(b4, k_); b5 = op(b5, k_); b6 = op(b6, k_); b7 = op(b7, k_); \
+	b8 = op(b8, k_); b9 = op(b9, k_); \
+	b10 = op(b10, k_); b11 = op(b11, k_); \
+} while (0)
+#if defined(__i386__)
+/*
+ * 32-bit x86: the 8 states take all 8 xmm registers, so the round keys
+ * have to stay memory operands.  Left alone, the compiler loads each key
+ * once into a register and spills states to the stack instead.  An empty
+ * asm with a memory clobber after each use makes it read the key afresh
+ * for every state, and each read folds into the AES instruction as its
+ * memory operand: no register needed, no spill.
+ */
+#define REREAD __asm__ __volatile__("" : : : "memory")
+#define R8(op, k) do { \
+	b0 = op(b0, (k)); REREAD; b1 = op(b1, (k)); REREAD; \
+	b2 = op(b2, (k)); REREAD; b3 = op(b3, (k)); REREAD; \
+	b4 = op(b4, (k)); REREAD; b5 = op(b5, (k)); REREAD; \
+	b6 = op(b6, (k)); REREAD; b7 = op(b7, (k)); \
+} while (0)
+#else
+#define R8(op, k) do { const __m128i k_ = (k); \
+	b0 = op(b0, k_); b1 = op(b1, k_); b2 = op(b2, k_); b3 = op(b3, k_); \
+	b4 = op(b4, k_); b5 = op(b5, k_); b6 = op(b6, k_); b7 = op(b7, k_); \
+} while (0)
+#endif
+#define R4(op, k) do { const __m128i k_ = (k); \
+	b0 = op(b0, k_); b1 = op(b1, k_); b2 = op(b2, k_); b3 = op(b3, k_); \
+} while (0)
+#define R2(op, k) do { const __m128i k_ = (k); \
+	b0 = op(b0, k_); b1 = op(b1, k_); \
+} while (0)
+#define R1(op, k) do { b0 = op(b0, (k)); } while (0)
+
+/*
+ * The whole cipher on the states of one group: whitening XOR, Nr-1 full
+ * rounds, last round.  nr is a compile-time constant where this expands,
+ * so the conditions vanish.  MID and LAST pick encryption or decryption.
+ */
+#define CIPHER(R) do { \
+	R(_mm_xor_si128, rk[0]); \
+	R(MID, rk[1]); R(MID, rk[2]); R(MID, rk[3]); R(MID, rk[4]); \
+	R(MID, rk[5]); R(MID, rk[6]); R(MID, rk[7]); R(MID, rk[8]); \
+	R(MID, rk[9]); \
+	if (nr > 10) { R(MID, rk[10]); R(MID, rk[11]); } \
+	if (nr > 12) { R(MID, rk[12]); R(MID, rk[13]); } \
+	R(LAST, rk[nr]); \
+} while (0)
+
+#define MID(x, k)  (dec ? _mm_aesdec_si128((x), (k)) \
+                        : _mm_aesenc_si128((x), (k)))
+#define LAST(x, k) (dec ? _mm_aesdeclast_si128((x), (k)) \
+                        : _mm_aesenclast_si128((x), (k)))
+
+#define LD(i)  _mm_loadu_si128((const __m128i *)(const void *)(in + 16 * (i)))
+#define ST(i, v) _mm_storeu_si128((__m128i *)(void *)(out + 16 * (i)), (v))
+
+/*
+ * rk: the schedule for this direction; nr and dec are constants at every
+ * call site (always inlined), giving six specialised copies.
+ */
+INLINE TARGET void aes_blocks(const __m128i *rk, const uint8_t *in,
+                              uint8_t *out, size_t n, const unsigned nr,
+                              const int dec)
+{
+	__m128i b0, b1, b2, b3, b4, b5, b6, b7;
+
+	if (n == 1) {
+		/* the one-block (header protection) path */
+		b0 = LD(0);
+		CIPHER(R1);
+		ST(0, b0);
+		return;
+	}
+#if defined(__x86_64__)
+	while (n >= 12) {
+		__m128i b8, b9, b10, b11;
+
+		b0 = LD(0); b1 = LD(1); b2 = LD(2);  b3 = LD(3);
+		b4 = LD(4); b5 = LD(5); b6 = LD(6);  b7 = LD(7);
+		b8 = LD(8); b9 = LD(9); b10 = LD(10); b11 = LD(11);
+		CIPHER(R12);
+		ST(0, b0); ST(1, b1); ST(2, b2);  ST(3, b3);
+		ST(4, b4); ST(5, b5); ST(6, b6);  ST(7, b7);
+		ST(8, b8); ST(9, b9); ST(10, b10); ST(11, b11);
+		in += 192;
+		out += 192;
+		n -= 12;
+	}
+	if (n >= 8) {
+#else
+	while (n >= 8) {
+#endif
+		b0 = LD(0); b1 = LD(1); b2 = LD(2); b3 = LD(3);
+		b4 = LD(4); b5 = LD(5); b6 = LD(6); b7 = LD(7);
+		CIPHER(R8);
+		ST(0, b0); ST(1, b1); ST(2, b2); ST(3, b3);
+		ST(4, b4); ST(5, b5); ST(6, b6); ST(7, b7);
+		in += 128;
+		out += 128;
+		n -= 8;
+	}
+	if (n & 4) {
+		b0 = LD(0); b1 = LD(1); b2 = LD(2); b3 = LD(3);
+		CIPHER(R4);
+		ST(0, b0); ST(1, b1); ST(2, b2); ST(3, b3);
+		in += 64;
+		out += 64;
+	}
+	if (n & 2) {
+		b0 = LD(0); b1 = LD(1);
+		CIPHER(R2);
+		ST(0, b0); ST(1, b1);
+		in += 32;
+		out += 32;
+	}
+	if (n & 1) {
+		b0 = LD(0);
+		CIPHER(R1);
+		ST(0, b0);
+	}
+}
+
+TARGET static void encrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
+                                  uint8_t *out, size_t n, void *scratch)
+{
+	const __m128i *rk = (const __m128i *)(const void *)ctx->priv_keys.b;
+
+	(void)scratch;
+	switch (ctx->priv_rounds) {
+	case 10: aes_blocks(rk, in, out, n, 10, 0); break;
+	case 12: aes_blocks(rk, in, out, n, 12, 0); break;
+	default: aes_blocks(rk, in, out, n, 14, 0); break;
+	}
+}
+
+TARGET static void decrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
+                                  uint8_t *out, size_t n, void *scratch)
+{
+	const __m128i *rk = (const __m128i *)(const void *)ctx->priv_keys.b
+	                    + DEC_OFFSET;
+
+	(void)scratch;
+	switch (ctx->priv_rounds) {
+	case 10: aes_blocks(rk, in, out, n, 10, 1); break;
+	case 12: aes_blocks(rk, in, out, n, 12, 1); break;
+	default: aes_blocks(rk, in, out, n, 14, 1); break;
+	}
+}
+
+static const char *cpu_missing(void)
+{
+	unsigned f = aesecb__cpu_features();
+
+	if (!(f & AESECB_CPU_SSE2))
+		return "CPU lacks SSE2";
+	if (!(f & AESECB_CPU_AESNI))
+		return "CPU lacks AES-NI";
+	return NULL;
+}
+
+const struct aesecb_impl aesecb__impl_aesni = {
+	cpu_missing, setkey, encrypt_blocks, decrypt_blocks
+};

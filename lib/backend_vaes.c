@@ -1,0 +1,356 @@
+/*
+ * backend_vaes.c - AES with VAES on 256-bit ymm registers (AVX2), x86-64.
+ *
+ * VAES applies one AES round to two independent 16-byte blocks held in the
+ * two 128-bit halves of a ymm register, each half with its own round key.
+ * ECB uses the same key for both, so every round key is stored twice side
+ * by side ("pre-broadcast"), and a round is one VAESENC with a 32-byte
+ * memory or register operand.
+ *
+ * The instruction set is enabled per function with a target attribute;
+ * the rest of the library stays baseline x86-64 and this code only runs
+ * after cpu_missing() has found VAES, AVX2 (with the OS saving the ymm
+ * state) and AES-NI.
+ *
+ * Context layout (ctx->priv_keys, 64-byte aligned, 960 bytes exactly):
+ *
+ *   bytes   0..479   encryption round keys ek[0..Nr], 32 bytes each (k|k)
+ *   bytes 480..959   decryption round keys dk[0..Nr], 32 bytes each (k|k)
+ *
+ * Single blocks use the low 16 bytes of each slot with the xmm (VEX
+ * AES-NI) instructions.
+ *
+ * Pipeline.  The AES units start up to two rounds per cycle and each
+ * takes several cycles (4 on recent cores), so at least 8 independent ymm
+ * registers must be in flight to keep them busy.  The bulk loop keeps 12
+ * ymm registers = 24 blocks in flight, applying each round key to all 12
+ * before the next one: with exactly 8 the units have no slack and lose a
+ * few percent, 12 reaches the throughput bound, and the remaining 4 of the
+ * 16 ymm registers hold round keys (the others are memory operands).  The
+ * remaining 1..23 blocks are done as groups of 8, 4, 2 and 1 ymm registers
+ * (16, 8, 4, 2 blocks) and a last single block in an xmm register, never
+ * one block at a time.  The one-block call is a bare xmm dependency chain
+ * with the round keys as memory operands.
+ * All rounds are written out and the round count is a compile-time
+ * constant in each specialised copy (switch at the entry points), so the
+ * compiler emits straight-line code with the state in registers.
+ *
+ * No branch or memory index depends on key or data bytes; the key
+ * schedule is straight-line AESKEYGENASSIST code.
+ */
+#ifdef HAVE_CONFIG_H
+#include <config.h>
+#endif
+
+#include <immintrin.h>
+
+#include "internal.h"
+
+#define TARGET __attribute__((target("vaes,avx2,aes")))
+#define INLINE static inline __attribute__((always_inline))
+
+#define DEC_OFFSET 15   /* index of dk[0] in the context, in 32-byte units */
+
+/* ------------------------------------------------------------------ */
+/* Key schedule (same method as the aesni backend, kept self-contained  */
+/* because either backend may be built without the other)              */
+
+/*
+ * FIPS-197 key expansion in words w[i], Nk = key_len / 4:
+ *   w[i] = w[i-Nk] ^ SubWord(RotWord(w[i-1])) ^ Rcon   if i % Nk == 0
+ *   w[i] = w[i-Nk] ^ SubWord(w[i-1])                   if Nk == 8, i % 8 == 4
+ *   w[i] = w[i-Nk] ^ w[i-1]                            otherwise
+ * Four words at a time: the next four are the running XOR of the four
+ * words Nk back, with the mixed-in word t added to each lane.  t comes
+ * from AESKEYGENASSIST, whose lanes are SubWord(X[1]), RotWord(SubWord(
+ * X[1])) ^ rcon, SubWord(X[3]), RotWord(SubWord(X[3])) ^ rcon; a shuffle
+ * broadcasts the lane needed.  The S-box is evaluated by the instruction:
+ * no tables, no data-dependent branches.
+ */
+
+/* lane 'sel' of AESKEYGENASSIST(X, rcon), copied to all four lanes */
+#define KGA(X, rcon, sel) \
+	_mm_shuffle_epi32(_mm_aeskeygenassist_si128((X), (rcon)), (sel))
+
+INLINE TARGET __m128i prefix_xor(__m128i x)
+{
+	x = _mm_xor_si128(x, _mm_slli_si128(x, 4));
+	return _mm_xor_si128(x, _mm_slli_si128(x, 8));
+}
+
+#define NEXT128(A, rcon) \
+	_mm_xor_si128(prefix_xor(A), KGA((A), (rcon), 0xff))
+#define NEXT256A(A, B, rcon) \
+	_mm_xor_si128(prefix_xor(A), KGA((B), (rcon), 0xff))
+#define NEXT256B(B, A) \
+	_mm_xor_si128(prefix_xor(B), KGA((A), 0, 0xaa))
+/* AES-192: A = w[i-6..i-3], low half of B = w[i-2..i-1]; six new words. */
+#define STEP192(A, B, rcon) do { \
+	__m128i t_ = KGA((B), (rcon), 0x55); \
+	(A) = _mm_xor_si128(prefix_xor(A), t_); \
+	(B) = _mm_xor_si128(_mm_xor_si128((B), _mm_slli_si128((B), 4)), \
+	                    _mm_shuffle_epi32((A), 0xff)); \
+} while (0)
+#define LOLO(x, y) _mm_unpacklo_epi64((x), (y))
+#define HILO(x, y) _mm_castpd_si128(_mm_shuffle_pd(_mm_castsi128_pd(x), \
+                                                   _mm_castsi128_pd(y), 1))
+
+/* Store round key i in both halves of its 32-byte slot. */
+#define PUT(i, v) _mm256_store_si256(&ek[i], _mm256_broadcastsi128_si256(v))
+
+TARGET static void expand_enc(__m256i *ek, const uint8_t *key, size_t key_len)
+{
+	__m128i a, b;
+
+	if (key_len == 16) {
+		a = _mm_loadu_si128((const __m128i *)key);
+		PUT(0, a);
+		a = NEXT128(a, 0x01); PUT(1, a);
+		a = NEXT128(a, 0x02); PUT(2, a);
+		a = NEXT128(a, 0x04); PUT(3, a);
+		a = NEXT128(a, 0x08); PUT(4, a);
+		a = NEXT128(a, 0x10); PUT(5, a);
+		a = NEXT128(a, 0x20); PUT(6, a);
+		a = NEXT128(a, 0x40); PUT(7, a);
+		a = NEXT128(a, 0x80); PUT(8, a);
+		a = NEXT128(a, 0x1b); PUT(9, a);
+		a = NEXT128(a, 0x36); PUT(10, a);
+	} else if (key_len == 24) {
+		/* two 6-word steps give three round keys */
+		__m128i a1, b1;
+
+		a = _mm_loadu_si128((const __m128i *)key);
+		b = _mm_loadl_epi64((const __m128i *)(key + 16));
+		PUT(0, a);
+#define PAIR192(n, rc1, rc2) do { \
+		a1 = a; b1 = b; \
+		STEP192(a1, b1, rc1); \
+		PUT(n, LOLO(b, a1)); \
+		a = a1; b = b1; \
+		STEP192(a, b, rc2); \
+		PUT(n + 1, HILO(a1, b1)); \
+		PUT(n + 2, a); \
+} while (0)
+		PAIR192(1, 0x01, 0x02);
+		PAIR192(4, 0x04, 0x08);
+		PAIR192(7, 0x10, 0x20);
+		PAIR192(10, 0x40, 0x80);
+#undef PAIR192
+	} else {
+		a = _mm_loadu_si128((const __m128i *)key);
+		b = _mm_loadu_si128((const __m128i *)(key + 16));
+		PUT(0, a);
+		PUT(1, b);
+		a = NEXT256A(a, b, 0x01); PUT(2, a);
+		b = NEXT256B(b, a);       PUT(3, b);
+		a = NEXT256A(a, b, 0x02); PUT(4, a);
+		b = NEXT256B(b, a);       PUT(5, b);
+		a = NEXT256A(a, b, 0x04); PUT(6, a);
+		b = NEXT256B(b, a);       PUT(7, b);
+		a = NEXT256A(a, b, 0x08); PUT(8, a);
+		b = NEXT256B(b, a);       PUT(9, b);
+		a = NEXT256A(a, b, 0x10); PUT(10, a);
+		b = NEXT256B(b, a);       PUT(11, b);
+		a = NEXT256A(a, b, 0x20); PUT(12, a);
+		b = NEXT256B(b, a);       PUT(13, b);
+		a = NEXT256A(a, b, 0x40); PUT(14, a);
+	}
+}
+
+/*
+ * Decryption keys for AESDEC's "equivalent inverse cipher" order (FIPS-197
+ * 5.3.5): AESDEC applies InvMixColumns before XORing the round key, and
+ * InvMixColumns(s ^ k) = InvMixColumns(s) ^ InvMixColumns(k), so the
+ * inner round keys are stored through InvMixColumns (AESIMC), in reverse
+ * order; the outer two are used as they are.  Computed once here.
+ */
+TARGET static void setkey(aesecb_ctx *ctx, const uint8_t *key, size_t key_len)
+{
+	__m256i *ek = (__m256i *)(void *)ctx->priv_keys.b;
+	__m256i *dk = ek + DEC_OFFSET;
+	unsigned nr = ctx->priv_rounds, i;
+
+	aesecb_wipe(ctx->priv_keys.b, sizeof ctx->priv_keys.b);
+	expand_enc(ek, key, key_len);
+	dk[0] = ek[nr];
+	for (i = 1; i < nr; i++)
+		dk[i] = _mm256_broadcastsi128_si256(
+			_mm_aesimc_si128(_mm256_castsi256_si128(ek[nr - i])));
+	dk[nr] = ek[0];
+}
+
+/* ------------------------------------------------------------------ */
+/* Block functions                                                     */
+
+/* One round (op, key k) applied to 12, 8, 4, 2 or 1 ymm states y0..y11. */
+#define Y12(op, k) do { const __m256i k_ = (k); \
+	y0 = op(y0, k_); y1 = op(y1, k_); y2 = op(y2, k_); y3 = op(y3, k_); \
+	y4 = op(y4, k_); y5 = op(y5, k_); y6 = op(y6, k_); y7 = op(y7, k_); \
+	y8 = op(y8, k_); y9 = op(y9, k_); \
+	y10 = op(y10, k_); y11 = op(y11, k_); \
+} while (0)
+#define Y8(op, k) do { const __m256i k_ = (k); \
+	y0 = op(y0, k_); y1 = op(y1, k_); y2 = op(y2, k_); y3 = op(y3, k_); \
+	y4 = op(y4, k_); y5 = op(y5, k_); y6 = op(y6, k_); y7 = op(y7, k_); \
+} while (0)
+#define Y4(op, k) do { const __m256i k_ = (k); \
+	y0 = op(y0, k_); y1 = op(y1, k_); y2 = op(y2, k_); y3 = op(y3, k_); \
+} while (0)
+#define Y2(op, k) do { const __m256i k_ = (k); \
+	y0 = op(y0, k_); y1 = op(y1, k_); \
+} while (0)
+#define Y1(op, k) do { y0 = op(y0, (k)); } while (0)
+
+/* The whole cipher on one group; R picks the group width, the key
+ * operand type follows from KEY(i).  nr is a constant where it expands. */
+#define CIPHER(R, XOR, MID, LAST, KEY) do { \
+	R(XOR, KEY(0)); \
+	R(MID, KEY(1)); R(MID, KEY(2)); R(MID, KEY(3)); R(MID, KEY(4)); \
+	R(MID, KEY(5)); R(MID, KEY(6)); R(MID, KEY(7)); R(MID, KEY(8)); \
+	R(MID, KEY(9)); \
+	if (nr > 10) { R(MID, KEY(10)); R(MID, KEY(11)); } \
+	if (nr > 12) { R(MID, KEY(12)); R(MID, KEY(13)); } \
+	R(LAST, KEY(nr)); \
+} while (0)
+
+#define YMID(x, k)  (dec ? _mm256_aesdec_epi128((x), (k)) \
+                         : _mm256_aesenc_epi128((x), (k)))
+#define YLAST(x, k) (dec ? _mm256_aesdeclast_epi128((x), (k)) \
+                         : _mm256_aesenclast_epi128((x), (k)))
+#define XMID(x, k)  (dec ? _mm_aesdec_si128((x), (k)) \
+                         : _mm_aesenc_si128((x), (k)))
+#define XLAST(x, k) (dec ? _mm_aesdeclast_si128((x), (k)) \
+                         : _mm_aesenclast_si128((x), (k)))
+#define YKEY(i) (rk[i])
+#define XKEY(i) (((const __m128i *)rk)[2 * (i)])   /* low half of slot i */
+#define X1(op, k) do { x0 = op(x0, (k)); } while (0)
+
+/* Load/store ymm i (blocks 2i and 2i+1) and the single block at 16*i. */
+#define LDY(i) \
+	_mm256_loadu_si256((const __m256i *)(const void *)(in + 32 * (i)))
+#define STY(i, v) _mm256_storeu_si256((__m256i *)(void *)(out + 32 * (i)), (v))
+#define LDX(i) \
+	_mm_loadu_si128((const __m128i *)(const void *)(in + 16 * (i)))
+#define STX(i, v) _mm_storeu_si128((__m128i *)(void *)(out + 16 * (i)), (v))
+
+#define CIPHER_Y(R) CIPHER(R, _mm256_xor_si256, YMID, YLAST, YKEY)
+#define CIPHER_X()  CIPHER(X1, _mm_xor_si128, XMID, XLAST, XKEY)
+
+/* One block: kept apart so that it touches no ymm register (and needs no
+ * VZEROUPPER). */
+INLINE TARGET void one_block(const __m256i *rk, const uint8_t *in,
+                             uint8_t *out, const unsigned nr, const int dec)
+{
+	__m128i x0 = LDX(0);
+
+	CIPHER_X();
+	STX(0, x0);
+}
+
+INLINE TARGET void bulk(const __m256i *rk, const uint8_t *in, uint8_t *out,
+                        size_t n, const unsigned nr, const int dec)
+{
+	__m256i y0, y1, y2, y3, y4, y5, y6, y7;
+
+	while (n >= 24) {
+		__m256i y8, y9, y10, y11;
+
+		y0 = LDY(0); y1 = LDY(1); y2 = LDY(2);   y3 = LDY(3);
+		y4 = LDY(4); y5 = LDY(5); y6 = LDY(6);   y7 = LDY(7);
+		y8 = LDY(8); y9 = LDY(9); y10 = LDY(10); y11 = LDY(11);
+		CIPHER_Y(Y12);
+		STY(0, y0); STY(1, y1); STY(2, y2);   STY(3, y3);
+		STY(4, y4); STY(5, y5); STY(6, y6);   STY(7, y7);
+		STY(8, y8); STY(9, y9); STY(10, y10); STY(11, y11);
+		in += 384;
+		out += 384;
+		n -= 24;
+	}
+	if (n >= 16) {
+		y0 = LDY(0); y1 = LDY(1); y2 = LDY(2); y3 = LDY(3);
+		y4 = LDY(4); y5 = LDY(5); y6 = LDY(6); y7 = LDY(7);
+		CIPHER_Y(Y8);
+		STY(0, y0); STY(1, y1); STY(2, y2); STY(3, y3);
+		STY(4, y4); STY(5, y5); STY(6, y6); STY(7, y7);
+		in += 256;
+		out += 256;
+		n -= 16;
+	}
+	if (n & 8) {
+		y0 = LDY(0); y1 = LDY(1); y2 = LDY(2); y3 = LDY(3);
+		CIPHER_Y(Y4);
+		STY(0, y0); STY(1, y1); STY(2, y2); STY(3, y3);
+		in += 128;
+		out += 128;
+	}
+	if (n & 4) {
+		y0 = LDY(0); y1 = LDY(1);
+		CIPHER_Y(Y2);
+		STY(0, y0); STY(1, y1);
+		in += 64;
+		out += 64;
+	}
+	if (n & 2) {
+		y0 = LDY(0);
+		CIPHER_Y(Y1);
+		STY(0, y0);
+		in += 32;
+		out += 32;
+	}
+	if (n & 1)
+		one_block(rk, in, out, nr, dec);
+}
+
+#define DISPATCH(rk, dec) do { \
+	if (n == 1) { \
+		switch (ctx->priv_rounds) { \
+		case 10: one_block(rk, in, out, 10, dec); break; \
+		case 12: one_block(rk, in, out, 12, dec); break; \
+		default: one_block(rk, in, out, 14, dec); break; \
+		} \
+	} else { \
+		switch (ctx->priv_rounds) { \
+		case 10: bulk(rk, in, out, n, 10, dec); break; \
+		case 12: bulk(rk, in, out, n, 12, dec); break; \
+		default: bulk(rk, in, out, n, 14, dec); break; \
+		} \
+	} \
+} while (0)
+
+TARGET static void encrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
+                                  uint8_t *out, size_t n, void *scratch)
+{
+	const __m256i *rk = (const __m256i *)(const void *)ctx->priv_keys.b;
+
+	(void)scratch;
+	DISPATCH(rk, 0);
+}
+
+TARGET static void decrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
+                                  uint8_t *out, size_t n, void *scratch)
+{
+	const __m256i *rk = (const __m256i *)(const void *)ctx->priv_keys.b
+	                    + DEC_OFFSET;
+
+	(void)scratch;
+	DISPATCH(rk, 1);
+}
+
+static const char *cpu_missing(void)
+{
+	unsigned f = aesecb__cpu_features();
+
+	if (!(f & AESECB_CPU_AESNI))
+		return "CPU lacks AES-NI";
+	if (!(f & AESECB_CPU_VAES))
+		return "CPU lacks VAES";
+	if (!(f & AESECB_CPU_OSYMM))
+		return "OS has not enabled AVX state";
+	if (!(f & AESECB_CPU_AVX2))
+		return "CPU lacks AVX2";
+	return NULL;
+}
+
+const struct aesecb_impl aesecb__impl_vaes = {
+	cpu_missing, setkey, encrypt_blocks, decrypt_blocks
+};

@@ -1,0 +1,305 @@
+/*
+ * cmd_backends.c - "aesecb backends": every backend the library knows, and
+ * whether this build and this CPU can run it.
+ */
+#ifdef HAVE_CONFIG_H
+#include <config.h>
+#endif
+
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+static void help(FILE *f)
+{
+	fputs(
+"Usage: aesecb backends [--json]\n"
+"Lists every backend: its name, the architecture it is for, whether it is\n"
+"compiled into this build, whether this CPU can run it, which one is the\n"
+"default, how many bytes of working space its encrypt and decrypt paths\n"
+"write (all of which are wiped after each call), the CPU features it needs,\n"
+"and why it cannot run when it cannot.\n"
+"\n"
+"The default is $AESECB_BACKEND when that is set, else the best available.\n"
+"When $AESECB_BACKEND names a backend that is unknown or not available here,\n"
+"no backend is marked as the default and a warning goes to standard error;\n"
+"the listing still succeeds.\n"
+"\n"
+"Options:\n"
+"      --json     print a JSON object instead of the table\n"
+"  -h, --help     show this help\n"
+"\n"
+"Exit status: 0 success; 2 usage error; 4 I/O error.\n", f);
+}
+
+/* What $AESECB_BACKEND does to the default. */
+struct env_state {
+	const char *value;        /* NULL when unset or empty */
+	char shown[72];           /* value for messages: printable, cut short */
+	const aesecb_backend *be; /* the backend it names, or NULL */
+	const char *problem;      /* NULL when it names an available backend */
+};
+
+/* A copy of s for the terminal: control and non-ASCII bytes become '?'. */
+static void show_value(const char *s, char *out, size_t size)
+{
+	size_t i;
+
+	for (i = 0; s[i] != '\0' && i + 4 < size; i++)
+		out[i] = s[i] >= ' ' && s[i] < 0x7f ? s[i] : '?';
+	if (s[i] != '\0')
+		out[i++] = '.', out[i++] = '.', out[i++] = '.';
+	out[i] = '\0';
+}
+
+static void env_check(struct env_state *e)
+{
+	const char *v = getenv("AESECB_BACKEND");
+
+	e->value = v != NULL && v[0] != '\0' ? v : NULL;
+	e->be = NULL;
+	e->problem = NULL;
+	if (e->value == NULL)
+		return;
+	show_value(e->value, e->shown, sizeof e->shown);
+	e->be = aesecb_backend_find(e->value);
+	if (e->be == NULL)
+		e->problem = "no backend of that name";
+	else
+		e->problem = aesecb_backend_unavailable_reason(e->be);
+}
+
+/* ------------------------------------------------------------------ */
+/* Table. */
+
+#define NCOLS 8
+
+static const char *const headings[NCOLS] = {
+	"BACKEND", "ARCH", "COMPILED", "AVAILABLE", "DEFAULT",
+	"SCRATCH ENC/DEC", "REQUIRES", "WHY NOT",
+};
+
+static void print_row(const char *const cell[NCOLS], const size_t width[NCOLS])
+{
+	int i;
+
+	for (i = 0; i < NCOLS; i++) {
+		if (i == NCOLS - 1)
+			printf("%s\n", cell[i]);
+		else
+			printf("%-*s  ", (int)width[i], cell[i]);
+	}
+}
+
+static void print_table(const aesecb_backend *def, const struct env_state *e)
+{
+	size_t n = aesecb_backend_count(), i, j;
+	size_t width[NCOLS];
+	char scratch[16][48];
+	const char *cells[16][NCOLS];
+
+	if (n > 16)
+		n = 16;  /* the library has four */
+	for (j = 0; j < NCOLS; j++)
+		width[j] = strlen(headings[j]);
+	for (i = 0; i < n; i++) {
+		const aesecb_backend *be = aesecb_backend_get(i);
+		const char *why = aesecb_backend_unavailable_reason(be);
+
+		snprintf(scratch[i], sizeof scratch[i], "%zu/%zu",
+		         aesecb_backend_scratch_written(be, 0),
+		         aesecb_backend_scratch_written(be, 1));
+		cells[i][0] = aesecb_backend_name(be);
+		cells[i][1] = aesecb_backend_arch(be);
+		cells[i][2] = aesecb_backend_compiled(be) ? "yes" : "no";
+		cells[i][3] = aesecb_backend_available(be) ? "yes" : "no";
+		cells[i][4] = be == def ? "*" : "";
+		cells[i][5] = scratch[i];
+		cells[i][6] = aesecb_backend_requires(be);
+		cells[i][7] = why != NULL ? why : "-";
+		for (j = 0; j < NCOLS; j++)
+			if (strlen(cells[i][j]) > width[j])
+				width[j] = strlen(cells[i][j]);
+	}
+	print_row(headings, width);
+	for (i = 0; i < n; i++)
+		print_row(cells[i], width);
+	printf("\n");
+	if (e->value == NULL)
+		printf("default: %s (the best available on this CPU)\n",
+		       aesecb_backend_name(def));
+	else if (e->problem == NULL)
+		printf("default: %s (set by AESECB_BACKEND)\n",
+		       aesecb_backend_name(def));
+	else
+		printf("default: none: AESECB_BACKEND='%s' cannot be used (%s)\n",
+		       e->shown, e->problem);
+}
+
+/* ------------------------------------------------------------------ */
+/* JSON. */
+
+/* A JSON string.  Bytes that are not valid UTF-8 become U+FFFD. */
+static void json_str(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	if (s == NULL) {
+		fputs("null", stdout);
+		return;
+	}
+	putchar('"');
+	while (*p != '\0') {
+		unsigned c = *p;
+		size_t len = 0, k;
+
+		if (c == '"' || c == '\\') {
+			printf("\\%c", c);
+			p++;
+			continue;
+		}
+		if (c < 0x20 || c == 0x7f) {
+			printf("\\u%04x", c);
+			p++;
+			continue;
+		}
+		if (c < 0x80) {
+			putchar((int)c);
+			p++;
+			continue;
+		}
+		/* length of a well-formed UTF-8 sequence starting here */
+		if (c >= 0xc2 && c <= 0xdf)
+			len = 2;
+		else if (c >= 0xe0 && c <= 0xef)
+			len = 3;
+		else if (c >= 0xf0 && c <= 0xf4)
+			len = 4;
+		for (k = 1; k < len; k++)
+			if ((p[k] & 0xc0) != 0x80)
+				break;
+		if (len != 0 && k == len) {
+			/* exclude overlong forms, surrogates and > U+10FFFF */
+			if ((c == 0xe0 && p[1] < 0xa0) ||
+			    (c == 0xed && p[1] > 0x9f) ||
+			    (c == 0xf0 && p[1] < 0x90) ||
+			    (c == 0xf4 && p[1] > 0x8f))
+				len = 0;
+		} else {
+			len = 0;
+		}
+		if (len == 0) {
+			fputs("\\ufffd", stdout);
+			p++;
+			continue;
+		}
+		fwrite(p, 1, len, stdout);
+		p += len;
+	}
+	putchar('"');
+}
+
+static const char *json_bool(int v)
+{
+	return v ? "true" : "false";
+}
+
+static void print_json(const aesecb_backend *def, const struct env_state *e)
+{
+	size_t n = aesecb_backend_count(), i;
+
+	fputs("{\n  \"default\": ", stdout);
+	json_str(def != NULL ? aesecb_backend_name(def) : NULL);
+	fputs(",\n  \"default_from\": ", stdout);
+	json_str(e->value == NULL ? "best available"
+	         : e->problem == NULL ? "AESECB_BACKEND" : NULL);
+	fputs(",\n  \"AESECB_BACKEND\": ", stdout);
+	json_str(e->value);
+	fputs(",\n  \"AESECB_BACKEND_problem\": ", stdout);
+	json_str(e->problem);
+	fputs(",\n  \"backends\": [", stdout);
+	for (i = 0; i < n; i++) {
+		const aesecb_backend *be = aesecb_backend_get(i);
+
+		fputs(i == 0 ? "\n    {" : ",\n    {", stdout);
+		fputs("\"name\": ", stdout);
+		json_str(aesecb_backend_name(be));
+		fputs(", \"arch\": ", stdout);
+		json_str(aesecb_backend_arch(be));
+		printf(", \"compiled\": %s, \"available\": %s, \"default\": %s",
+		       json_bool(aesecb_backend_compiled(be)),
+		       json_bool(aesecb_backend_available(be)),
+		       json_bool(be == def));
+		printf(", \"scratch_written\": {\"encrypt\": %zu, \"decrypt\": %zu}",
+		       aesecb_backend_scratch_written(be, 0),
+		       aesecb_backend_scratch_written(be, 1));
+		fputs(", \"requires\": ", stdout);
+		json_str(aesecb_backend_requires(be));
+		fputs(", \"unavailable_reason\": ", stdout);
+		json_str(aesecb_backend_unavailable_reason(be));
+		putchar('}');
+	}
+	fputs("\n  ]\n}\n", stdout);
+}
+
+/* ------------------------------------------------------------------ */
+
+int cmd_backends(int argc, char **argv)
+{
+	struct env_state e;
+	const aesecb_backend *def;
+	int json = 0, i;
+
+	for (i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
+			help(stdout);
+			if (fflush(stdout) != 0 || ferror(stdout))
+				return EXIT_IO;
+			return 0;
+		}
+	}
+	for (i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--json") == 0) {
+			json = 1;
+		} else if (argv[i][0] == '-') {
+			cli_err("unknown option '%s' (try 'aesecb backends --help')",
+			        argv[i]);
+			return EXIT_USAGE;
+		} else {
+			cli_err("unexpected argument '%s' (try 'aesecb backends "
+			        "--help')", argv[i]);
+			return EXIT_USAGE;
+		}
+	}
+
+	/* a closed pipe is a write error (status 4), not a signal */
+	signal(SIGPIPE, SIG_IGN);
+	env_check(&e);
+	def = aesecb_backend_default();
+	if (e.problem != NULL) {
+		/* the listing works; anything that encrypts would fail */
+		def = NULL;
+		if (e.be == NULL)
+			cli_err("warning: AESECB_BACKEND='%s' names no backend; "
+			        "commands that encrypt will exit with status 3",
+			        e.shown);
+		else
+			cli_err("warning: AESECB_BACKEND='%s' is not available "
+			        "here: %s; commands that encrypt will exit with "
+			        "status 3", e.shown, e.problem);
+	}
+
+	if (json)
+		print_json(def, &e);
+	else
+		print_table(def, &e);
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		cli_err("write error: %s", strerror(errno));
+		return EXIT_IO;
+	}
+	return 0;
+}

@@ -1,0 +1,101 @@
+/*
+ * main.c - the aesecb command: dispatch to the subcommands.
+ */
+#ifdef HAVE_CONFIG_H
+#include <config.h>
+#endif
+
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const struct command {
+	const char *name;
+	int (*run)(int, char **);
+	const char *summary;
+} commands[] = {
+	{ "encrypt",  cmd_encrypt,  "encrypt data with AES-ECB" },
+	{ "decrypt",  cmd_decrypt,  "decrypt data with AES-ECB" },
+	{ "hp-mask",  cmd_hpmask,   "QUIC header-protection masks; protect/unprotect headers" },
+	{ "verify",   cmd_verify,   "check NIST CAVP and QUIC vectors under every backend" },
+	{ "backends", cmd_backends, "list the backends and what this CPU can run" },
+	{ "bench",    cmd_bench,    "measure the speed of the backends" },
+};
+
+#define NCOMMANDS (sizeof commands / sizeof commands[0])
+
+static void usage(FILE *f)
+{
+	size_t i;
+
+	fprintf(f,
+	        "Usage: aesecb COMMAND [OPTION]...\n"
+	        "AES-128/192/256 in ECB mode with run-time selected CPU backends.\n"
+	        "\n"
+	        "Commands:\n");
+	for (i = 0; i < NCOMMANDS; i++)
+		fprintf(f, "  %-9s %s\n", commands[i].name, commands[i].summary);
+	fprintf(f,
+	        "\n"
+	        "  aesecb help COMMAND   or   aesecb COMMAND --help   for a command's options\n"
+	        "  aesecb --version      print the version\n"
+	        "\n"
+	        "Exit status: 0 success; 1 data failed a check; 2 usage error or invalid\n"
+	        "input; 3 backend unknown or not available; 4 I/O error.\n"
+	        "See aesecb(1).\n");
+}
+
+static const struct command *find(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < NCOMMANDS; i++)
+		if (strcmp(commands[i].name, name) == 0)
+			return &commands[i];
+	return NULL;
+}
+
+int main(int argc, char **argv)
+{
+	const struct command *c;
+
+	cli_cmd = NULL;
+	if (argc < 2) {
+		cli_err("no command given (try 'aesecb --help')");
+		return EXIT_USAGE;
+	}
+	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+		usage(stdout);
+		return fflush(stdout) == 0 && !ferror(stdout) ? 0 : EXIT_IO;
+	}
+	if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0) {
+		printf("aesecb %s\n", aesecb_version());
+		return fflush(stdout) == 0 && !ferror(stdout) ? 0 : EXIT_IO;
+	}
+	if (strcmp(argv[1], "help") == 0) {
+		char *hargv[3];
+
+		if (argc < 3) {
+			usage(stdout);
+			return fflush(stdout) == 0 ? 0 : EXIT_IO;
+		}
+		c = find(argv[2]);
+		if (c == NULL) {
+			cli_err("unknown command '%s' (try 'aesecb --help')", argv[2]);
+			return EXIT_USAGE;
+		}
+		cli_cmd = c->name;
+		hargv[0] = argv[2];
+		hargv[1] = (char *)"--help";
+		hargv[2] = NULL;
+		return c->run(2, hargv);
+	}
+	c = find(argv[1]);
+	if (c == NULL) {
+		cli_err("unknown command '%s' (try 'aesecb --help')", argv[1]);
+		return EXIT_USAGE;
+	}
+	cli_cmd = c->name;
+	return c->run(argc - 1, argv + 1);
+}

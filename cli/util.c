@@ -1,0 +1,299 @@
+/*
+ * util.c - helpers shared by the aesecb commands.
+ */
+#ifdef HAVE_CONFIG_H
+#include <config.h>
+#endif
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+const char *cli_cmd;
+
+void cli_err(const char *fmt, ...)
+{
+	va_list ap;
+
+	fflush(stdout);
+	if (cli_cmd != NULL)
+		fprintf(stderr, "aesecb: %s: ", cli_cmd);
+	else
+		fputs("aesecb: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+int cli_hexval(int c)
+{
+	return cli_hexnibble(c);
+}
+
+/* ------------------------------------------------------------------ */
+/* Keys */
+
+/* Longest key file read: a key is at most 64 hex digits, so anything near
+ * this size is not a key file. */
+#define KEYFILE_MAX (1024u * 1024u)
+
+/*
+ * Feeds key text to the decoder one character at a time.  Whitespace is
+ * skipped; the only branches depend on whether a character is a digit,
+ * whitespace or invalid, never on a digit's value.
+ */
+struct keyparse {
+	struct cli_key *k;
+	size_t ndigits;      /* hex digits seen */
+	uint32_t hi;         /* pending high nibble */
+	size_t pos;          /* characters seen, 1-based position of the last */
+	unsigned long line;  /* for key files */
+	unsigned long col;
+};
+
+/* Returns 0, or -1 on an invalid character (its place is in kp). */
+static int keyparse_char(struct keyparse *kp, int c)
+{
+	int cls = cli_hexclass(c);
+
+	kp->pos++;
+	kp->col++;
+	if (cls == CLI_HEX_SPACE) {
+		if (c == '\n') {
+			kp->line++;
+			kp->col = 0;
+		}
+		return 0;
+	}
+	if (cls != CLI_HEX_DIGIT)
+		return -1;
+	if (kp->ndigits % 2 == 0) {
+		kp->hi = (uint32_t)cli_hexnibble(c);
+	} else if (kp->ndigits / 2 < sizeof kp->k->bytes) {
+		kp->k->bytes[kp->ndigits / 2] =
+			(uint8_t)((kp->hi << 4) | (uint32_t)cli_hexnibble(c));
+	}
+	kp->ndigits++;
+	return 0;
+}
+
+/* Length checks once all text is in.  Returns 0 or EXIT_USAGE. */
+static int keyparse_finish(struct keyparse *kp, const char *what)
+{
+	size_t n = kp->ndigits / 2;
+
+	kp->hi = 0;
+	if (kp->ndigits % 2 != 0) {
+		cli_err("%s has an odd number of hex digits (%zu); AES keys are "
+		        "32, 48 or 64 hex digits", what, kp->ndigits);
+		return EXIT_USAGE;
+	}
+	if (n != 16 && n != 24 && n != 32) {
+		cli_err("%s is %zu byte%s; AES keys are 16, 24 or 32 bytes "
+		        "(32, 48 or 64 hex digits)", what, n, n == 1 ? "" : "s");
+		return EXIT_USAGE;
+	}
+	kp->k->len = n;
+	return 0;
+}
+
+static int key_from_string(struct cli_key *k, const char *text,
+                           const char *what)
+{
+	struct keyparse kp;
+	size_t i;
+	int rc;
+
+	memset(&kp, 0, sizeof kp);
+	kp.k = k;
+	for (i = 0; text[i] != '\0'; i++) {
+		if (keyparse_char(&kp, (unsigned char)text[i]) != 0) {
+			aesecb_wipe(&kp, sizeof kp);
+			cli_err("%s: invalid hex digit at position %zu", what,
+			        i + 1);
+			return EXIT_USAGE;
+		}
+	}
+	rc = keyparse_finish(&kp, what);
+	aesecb_wipe(&kp, sizeof kp);
+	return rc;
+}
+
+static int key_from_file(struct cli_key *k, const char *path)
+{
+	unsigned char buf[512];
+	struct keyparse kp;
+	FILE *f;
+	size_t n, i, total = 0;
+	int rc = 0, err;
+
+	f = fopen(path, "rb");
+	if (f == NULL) {
+		cli_err("cannot open key file '%s': %s", path, strerror(errno));
+		return EXIT_IO;
+	}
+	setvbuf(f, NULL, _IONBF, 0);  /* no stdio copy of the key */
+	errno = 0;
+	memset(&kp, 0, sizeof kp);
+	kp.k = k;
+	kp.line = 1;
+	while (rc == 0 && (n = fread(buf, 1, sizeof buf, f)) > 0) {
+		total += n;
+		if (total > KEYFILE_MAX) {
+			cli_err("key file '%s' is too long to be a key (over "
+			        "%u bytes); AES keys are 32, 48 or 64 hex digits",
+			        path, KEYFILE_MAX);
+			rc = EXIT_USAGE;
+			break;
+		}
+		for (i = 0; i < n; i++) {
+			if (keyparse_char(&kp, buf[i]) != 0) {
+				cli_err("%s:%lu:%lu: invalid hex digit in key",
+				        path, kp.line, kp.col);
+				rc = EXIT_USAGE;
+				break;
+			}
+		}
+	}
+	err = errno;
+	if (rc == 0 && ferror(f)) {
+		cli_err("cannot read key file '%s': %s", path, strerror(err));
+		rc = EXIT_IO;
+	}
+	fclose(f);
+	aesecb_wipe(buf, sizeof buf);
+	if (rc == 0)
+		rc = keyparse_finish(&kp, "key");
+	aesecb_wipe(&kp, sizeof kp);
+	return rc;
+}
+
+int cli_key_load(struct cli_key *k, int how, const char *arg)
+{
+	int rc;
+
+	if (k->given) {
+		if (how == 'k')
+			aesecb_wipe((char *)arg, strlen(arg));
+		cli_err("more than one key option given (-k, -K, --key-env)");
+		return EXIT_USAGE;
+	}
+	aesecb_wipe(k, sizeof *k);
+	k->given = 1;
+	switch (how) {
+	case 'k':
+		rc = key_from_string(k, arg, "key");
+		/* The argument is ours to change (C11 5.1.2.2.1): clear it
+		 * so it leaves the process's command line as soon as
+		 * possible. */
+		aesecb_wipe((char *)arg, strlen(arg));
+		break;
+	case 'K':
+		rc = key_from_file(k, arg);
+		break;
+	case 'e': {
+		const char *v = getenv(arg);
+		char what[96];
+
+		if (v == NULL) {
+			cli_err("environment variable '%s' is not set", arg);
+			rc = EXIT_USAGE;
+			break;
+		}
+		snprintf(what, sizeof what, "key in $%s", arg);
+		rc = key_from_string(k, v, what);
+		break;
+	}
+	default:
+		cli_err("internal error: unknown key source");
+		rc = EXIT_USAGE;
+		break;
+	}
+	if (rc != 0) {
+		aesecb_wipe(k->bytes, sizeof k->bytes);
+		k->len = 0;
+	}
+	return rc;
+}
+
+void cli_key_wipe(struct cli_key *k)
+{
+	if (k != NULL)
+		aesecb_wipe(k, sizeof *k);
+}
+
+static void list_names(char *buf, size_t size)
+{
+	size_t i, n = aesecb_backend_count();
+
+	buf[0] = '\0';
+	for (i = 0; i < n; i++) {
+		const char *name = aesecb_backend_name(aesecb_backend_get(i));
+		if (i > 0)
+			strncat(buf, ", ", size - strlen(buf) - 1);
+		strncat(buf, name, size - strlen(buf) - 1);
+	}
+}
+
+/* A user-supplied name made safe to print: printable ASCII only, cut short. */
+static const char *shown(const char *s, char *buf, size_t size)
+{
+	size_t i;
+
+	for (i = 0; s[i] != '\0' && i + 4 < size; i++)
+		buf[i] = s[i] >= ' ' && s[i] < 0x7f ? s[i] : '?';
+	if (s[i] != '\0') {
+		buf[i++] = '.';
+		buf[i++] = '.';
+		buf[i++] = '.';
+	}
+	buf[i] = '\0';
+	return buf;
+}
+
+int cli_backend_resolve(const char *name, const aesecb_backend **out)
+{
+	const aesecb_backend *be;
+	const char *why;
+	char names[128], safe[68];
+
+	*out = NULL;
+	if (name == NULL) {
+		const char *env = getenv("AESECB_BACKEND");
+
+		if (env == NULL || env[0] == '\0') {
+			*out = aesecb_backend_default();
+			return *out != NULL ? 0 : EXIT_BACKEND;
+		}
+		be = aesecb_backend_find(env);
+		if (be == NULL) {
+			list_names(names, sizeof names);
+			cli_err("AESECB_BACKEND names no backend: '%s' (known: %s)",
+			        shown(env, safe, sizeof safe), names);
+			return EXIT_BACKEND;
+		}
+		name = env;
+	} else {
+		be = aesecb_backend_find(name);
+		if (be == NULL) {
+			list_names(names, sizeof names);
+			cli_err("unknown backend '%s' (known: %s)",
+			        shown(name, safe, sizeof safe), names);
+			return EXIT_BACKEND;
+		}
+	}
+	why = aesecb_backend_unavailable_reason(be);
+	if (why != NULL) {
+		cli_err("backend '%s' is not available here: %s (needs %s)",
+		        aesecb_backend_name(be), why,
+		        aesecb_backend_requires(be));
+		return EXIT_BACKEND;
+	}
+	*out = be;
+	return 0;
+}

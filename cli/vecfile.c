@@ -1,0 +1,918 @@
+/*
+ * vecfile.c - reader for NIST CAVP response files and QUIC
+ * header-protection vector files, plain or gzip-compressed.
+ *
+ * Lines are assembled by hand from gzread() output, so that a line longer
+ * than VEC_LINE_MAX, a NUL byte, a corrupt or truncated gzip stream are all
+ * reported as errors instead of being cut short or read past.
+ */
+#ifdef HAVE_CONFIG_H
+#include <config.h>
+#endif
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <zlib.h>
+
+#include "vecfile.h"
+
+/* Fields, as bits of the set seen in the current entry. */
+enum {
+	F_COUNT = 1u << 0,
+	F_KEY = 1u << 1,
+	F_PLAINTEXT = 1u << 2,
+	F_CIPHERTEXT = 1u << 3,
+	F_HP_KEY = 1u << 4,
+	F_SAMPLE = 1u << 5,
+	F_MASK = 1u << 6,
+	F_BLOCK = 1u << 7
+};
+
+#define RSP_FIELDS (F_COUNT | F_KEY | F_PLAINTEXT | F_CIPHERTEXT)
+#define QUIC_FIELDS (F_HP_KEY | F_SAMPLE | F_MASK | F_BLOCK)
+#define QUIC_REQUIRED (F_HP_KEY | F_SAMPLE | F_MASK)
+
+static const struct field {
+	const char *name;
+	unsigned bit;
+} fields[] = {
+	{ "COUNT", F_COUNT },
+	{ "KEY", F_KEY },
+	{ "PLAINTEXT", F_PLAINTEXT },
+	{ "CIPHERTEXT", F_CIPHERTEXT },
+	{ "HP_KEY", F_HP_KEY },
+	{ "SAMPLE", F_SAMPLE },
+	{ "MASK", F_MASK },
+	{ "BLOCK", F_BLOCK },
+};
+
+#define NFIELDS (sizeof fields / sizeof fields[0])
+
+#define HEADER_MAX 4096
+
+struct parser {
+	/* input */
+	gzFile gz;
+	const char *path;
+	unsigned char buf[16384];
+	size_t pos, len;
+	int eof;
+	unsigned long lineno;
+	char line[VEC_LINE_MAX + 1];
+	size_t line_len;
+
+	/* file */
+	int format;
+	int set;
+	int decided;              /* format and set are known */
+	int section;              /* -1 before the first section */
+	char header[HEADER_MAX];  /* header comments, for the set */
+	size_t header_len;
+	unsigned long entries;
+
+	/* current entry */
+	unsigned have;
+	unsigned long entry_line;
+	unsigned long count;
+	uint8_t key[32];
+	size_t key_len;
+	uint8_t pt[VEC_VALUE_MAX];
+	size_t pt_len;
+	uint8_t ct[VEC_VALUE_MAX];
+	size_t ct_len;
+	uint8_t sample[16];
+	uint8_t mask[5];
+	uint8_t block[16];
+
+	vec_entry_fn *fn;
+	void *arg;
+	struct vec_error *err;
+};
+
+static int fail(struct parser *p, int code, unsigned long line,
+                const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+static int fail(struct parser *p, int code, unsigned long line,
+                const char *fmt, ...)
+{
+	va_list ap;
+
+	p->err->code = code;
+	p->err->line = line;
+	va_start(ap, fmt);
+	vsnprintf(p->err->msg, sizeof p->err->msg, fmt, ap);
+	va_end(ap);
+	return code;
+}
+
+/*
+ * A printable excerpt of file text for a message: at most 40 characters,
+ * anything but printable ASCII shown as '?'.
+ */
+static const char *excerpt(char *dst, size_t size, const char *s, size_t n)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < n && k + 4 < size && i < 40; i++) {
+		unsigned char c = (unsigned char)s[i];
+		dst[k++] = (c >= 0x20 && c < 0x7f) ? (char)c : '?';
+	}
+	if (i < n && k + 4 < size) {
+		memcpy(dst + k, "...", 3);
+		k += 3;
+	}
+	dst[k] = '\0';
+	return dst;
+}
+
+/* ------------------------------------------------------------------ */
+/* Input */
+
+/* Refill the byte buffer.  Returns 1 with data, 0 at end, or an error. */
+static int fill(struct parser *p)
+{
+	int n, errnum;
+	const char *msg;
+
+	if (p->eof)
+		return 0;
+	n = gzread(p->gz, p->buf, (unsigned)sizeof p->buf);
+	if (n < 0) {
+		msg = gzerror(p->gz, &errnum);
+		if (errnum == Z_ERRNO)
+			return -fail(p, VEC_EIO, 0, "read error: %s",
+			             strerror(errno));
+		return -fail(p, VEC_EFORMAT, p->lineno + 1,
+		             "corrupt gzip data (%s)",
+		             msg != NULL ? msg : "unknown zlib error");
+	}
+	if (n == 0) {
+		p->eof = 1;
+		/* zlib reports a stream that stops short as Z_BUF_ERROR and
+		 * otherwise treats it as a normal end of file. */
+		(void)gzerror(p->gz, &errnum);
+		if (errnum == Z_BUF_ERROR)
+			return -fail(p, VEC_EFORMAT, p->lineno + 1,
+			             "truncated gzip data (unexpected end "
+			             "of file)");
+		return 0;
+	}
+	p->pos = 0;
+	p->len = (size_t)n;
+	return 1;
+}
+
+/*
+ * Next line into p->line (NUL-terminated, line ending removed).  Returns
+ * 1 with a line, 0 at end of file, or a negative error.
+ */
+static int next_line(struct parser *p)
+{
+	int r;
+
+	p->line_len = 0;
+	for (;;) {
+		unsigned char *s, *nl;
+		size_t avail, take;
+
+		if (p->pos == p->len) {
+			r = fill(p);
+			if (r < 0)
+				return r;
+			if (r == 0) {
+				if (p->line_len == 0)
+					return 0;
+				break;  /* last line without a newline */
+			}
+		}
+		s = p->buf + p->pos;
+		avail = p->len - p->pos;
+		nl = memchr(s, '\n', avail);
+		take = nl != NULL ? (size_t)(nl - s) : avail;
+		if (take > VEC_LINE_MAX - p->line_len)
+			return -fail(p, VEC_EFORMAT, p->lineno + 1,
+			             "line too long (over %d characters)",
+			             VEC_LINE_MAX);
+		memcpy(p->line + p->line_len, s, take);
+		p->line_len += take;
+		p->pos += take;
+		if (nl != NULL) {
+			p->pos++;
+			break;
+		}
+	}
+	p->lineno++;
+	p->line[p->line_len] = '\0';
+	if (memchr(p->line, '\0', p->line_len) != NULL)
+		return -fail(p, VEC_EFORMAT, p->lineno,
+		             "NUL byte in line: not a text file");
+	return 1;
+}
+
+/* ------------------------------------------------------------------ */
+/* Hex */
+
+/* Value of a hex digit, or -1; no branch on the character. */
+static int hex_nibble(unsigned c)
+{
+	int d = (int)c - '0';
+	int l = (int)(c | 0x20u) - 'a';
+	unsigned is_d = (((unsigned)d - 10u) >> (sizeof(unsigned) * 8 - 1)) &
+	                ~((unsigned)d >> (sizeof(unsigned) * 8 - 1));
+	unsigned is_l = (((unsigned)l - 6u) >> (sizeof(unsigned) * 8 - 1)) &
+	                ~((unsigned)l >> (sizeof(unsigned) * 8 - 1));
+	unsigned v = ((unsigned)d & (0u - is_d)) |
+	             (((unsigned)l + 10u) & (0u - is_l));
+	unsigned bad = 1u ^ (is_d | is_l);
+
+	return (int)(v | (0u - bad));
+}
+
+/*
+ * Check the hex value s[0..n) of field name: digits only, an even number
+ * of them, and at most max bytes.  Returns the byte count, or -1 after
+ * recording the error.
+ */
+static long hex_check(struct parser *p, const char *name, const char *s,
+                      size_t n, size_t max)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (hex_nibble((unsigned char)s[i]) < 0) {
+			fail(p, VEC_EFORMAT, p->lineno,
+			     "%s: invalid hex digit at character %zu of the "
+			     "value", name, i + 1);
+			return -1;
+		}
+	}
+	if (n % 2 != 0) {
+		fail(p, VEC_EFORMAT, p->lineno,
+		     "%s: odd number of hex digits (%zu)", name, n);
+		return -1;
+	}
+	if (n / 2 > max) {
+		fail(p, VEC_EFORMAT, p->lineno,
+		     "%s: value too long (%zu bytes; at most %zu)", name,
+		     n / 2, max);
+		return -1;
+	}
+	return (long)(n / 2);
+}
+
+static void hex_decode(uint8_t *out, const char *s, size_t nbytes)
+{
+	size_t i;
+
+	for (i = 0; i < nbytes; i++)
+		out[i] = (uint8_t)((hex_nibble((unsigned char)s[2 * i]) << 4) |
+		                   hex_nibble((unsigned char)s[2 * i + 1]));
+}
+
+/* ------------------------------------------------------------------ */
+/* Set classification */
+
+static int lower(int c)
+{
+	return (c >= 'A' && c <= 'Z') ? c + ('a' - 'A') : c;
+}
+
+static int is_alnum(int c)
+{
+	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ||
+	       (c >= 'A' && c <= 'Z');
+}
+
+/*
+ * Whether text contains word (case-insensitive); whole_word: the match
+ * must not touch a letter or digit on either side.
+ */
+static int contains(const char *text, const char *word, int whole_word)
+{
+	size_t n = strlen(word), i, k;
+
+	if (text == NULL)
+		return 0;
+	for (i = 0; text[i] != '\0'; i++) {
+		for (k = 0; k < n; k++)
+			if (text[i + k] == '\0' ||
+			    lower((unsigned char)text[i + k]) !=
+			    lower((unsigned char)word[k]))
+				break;
+		if (k < n)
+			continue;
+		if (!whole_word)
+			return 1;
+		if ((i == 0 || !is_alnum((unsigned char)text[i - 1])) &&
+		    !is_alnum((unsigned char)text[i + n]))
+			return 1;
+	}
+	return 0;
+}
+
+static const struct set_word {
+	const char *word;
+	int set;
+} set_words[] = {
+	{ "MCT", VEC_SET_MCT },
+	{ "Monte Carlo", VEC_SET_MCT },
+	{ "MMT", VEC_SET_MMT },
+	{ "KAT", VEC_SET_KAT },
+	{ "GFSbox", VEC_SET_KAT },
+	{ "KeySbox", VEC_SET_KAT },
+	{ "VarKey", VEC_SET_KAT },
+	{ "VarTxt", VEC_SET_KAT },
+};
+
+static const char *base_name(const char *path)
+{
+	const char *s = strrchr(path, '/');
+
+	return s != NULL ? s + 1 : path;
+}
+
+int vec_classify(const char *path, const char *header)
+{
+	unsigned seen = 0;
+	size_t i;
+	const char *base = path != NULL ? base_name(path) : NULL;
+
+	for (i = 0; i < sizeof set_words / sizeof set_words[0]; i++) {
+		/* "Monte Carlo" is a header phrase, not part of file names;
+		 * names are matched anywhere ("ECBMCT128.rsp"), header
+		 * text by whole words */
+		if (base != NULL && strchr(set_words[i].word, ' ') == NULL &&
+		    contains(base, set_words[i].word, 0))
+			seen |= 1u << set_words[i].set;
+		if (contains(header, set_words[i].word, 1))
+			seen |= 1u << set_words[i].set;
+	}
+	switch (seen) {
+	case 0:
+	case 1u << VEC_SET_KAT:
+		return VEC_SET_KAT;
+	case 1u << VEC_SET_MMT:
+		return VEC_SET_MMT;
+	case 1u << VEC_SET_MCT:
+		return VEC_SET_MCT;
+	default:
+		return -1;
+	}
+}
+
+const char *vec_set_name(int set)
+{
+	switch (set) {
+	case VEC_SET_KAT: return "KAT";
+	case VEC_SET_MMT: return "MMT";
+	case VEC_SET_MCT: return "MCT";
+	case VEC_SET_QUIC: return "QUIC";
+	default: return "?";
+	}
+}
+
+static int ends_with(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), m = strlen(suffix), i;
+
+	if (m > n)
+		return 0;
+	for (i = 0; i < m; i++)
+		if (lower((unsigned char)s[n - m + i]) !=
+		    lower((unsigned char)suffix[i]))
+			return 0;
+	return 1;
+}
+
+int vec_format_of_name(const char *path)
+{
+	if (ends_with(path, ".rsp") || ends_with(path, ".rsp.gz"))
+		return VEC_FMT_RSP;
+	if (ends_with(path, ".txt") || ends_with(path, ".txt.gz"))
+		return VEC_FMT_QUIC;
+	return VEC_FMT_AUTO;
+}
+
+/* ------------------------------------------------------------------ */
+/* Entries */
+
+static const char *field_name(unsigned bit)
+{
+	size_t i;
+
+	for (i = 0; i < NFIELDS; i++)
+		if (fields[i].bit == bit)
+			return fields[i].name;
+	return "?";
+}
+
+/* The first field of required missing from have, or 0. */
+static unsigned first_missing(unsigned have, unsigned required)
+{
+	unsigned bit;
+
+	for (bit = 1; bit <= F_BLOCK; bit <<= 1)
+		if ((required & bit) && !(have & bit))
+			return bit;
+	return 0;
+}
+
+static void clear_entry(struct parser *p)
+{
+	aesecb_wipe(p->key, sizeof p->key);
+	p->key_len = 0;
+	p->have = 0;
+	p->pt_len = p->ct_len = 0;
+}
+
+/* End of the current entry (blank line, section or end of file). */
+static int finish_entry(struct parser *p)
+{
+	struct vec_entry e;
+	unsigned miss;
+	int r;
+
+	if (p->have == 0)
+		return 0;
+	memset(&e, 0, sizeof e);
+	e.set = p->set;
+	e.line = p->entry_line;
+	e.key = p->key;
+	e.key_len = p->key_len;
+	if (p->format == VEC_FMT_RSP) {
+		miss = first_missing(p->have, RSP_FIELDS);
+		if (miss != 0)
+			return fail(p, VEC_EFORMAT, p->entry_line,
+			            "entry has no %s field", field_name(miss));
+		if (p->pt_len != p->ct_len)
+			return fail(p, VEC_EFORMAT, p->entry_line,
+			            "PLAINTEXT is %zu bytes but CIPHERTEXT is "
+			            "%zu bytes", p->pt_len, p->ct_len);
+		e.dir = p->section;
+		e.count = p->count;
+		e.plaintext = p->pt;
+		e.ciphertext = p->ct;
+		e.text_len = p->pt_len;
+	} else {
+		miss = first_missing(p->have, QUIC_REQUIRED);
+		if (miss != 0)
+			return fail(p, VEC_EFORMAT, p->entry_line,
+			            "record has no %s field", field_name(miss));
+		e.dir = VEC_ENCRYPT;
+		e.count = p->entries + 1;
+		e.sample = p->sample;
+		e.mask = p->mask;
+		e.block = (p->have & F_BLOCK) ? p->block : NULL;
+	}
+	p->entries++;
+	r = p->fn != NULL ? p->fn(p->arg, &e) : 0;
+	clear_entry(p);
+	if (r != 0) {
+		p->err->stop = r;
+		return fail(p, VEC_ESTOPPED, p->entry_line,
+		            "stopped at this entry");
+	}
+	return 0;
+}
+
+/* A text field: PLAINTEXT, CIPHERTEXT, SAMPLE, BLOCK. */
+static int text_value(struct parser *p, const char *name, const char *v,
+                      size_t n, uint8_t *out, size_t *out_len,
+                      size_t exact)
+{
+	long len = hex_check(p, name, v, n, VEC_VALUE_MAX);
+
+	if (len < 0)
+		return VEC_EFORMAT;
+	if (exact != 0 && (size_t)len != exact)
+		return fail(p, VEC_EFORMAT, p->lineno,
+		            "%s is %ld bytes; must be %zu%s", name, len, exact,
+		            p->set == VEC_SET_MCT ?
+		            " (Monte Carlo entries are one block)" : "");
+	if (len % AESECB_BLOCK_SIZE != 0)
+		return fail(p, VEC_EFORMAT, p->lineno,
+		            "%s is %ld bytes, not a whole number of 16-byte "
+		            "blocks", name, len);
+	hex_decode(out, v, (size_t)len);
+	if (out_len != NULL)
+		*out_len = (size_t)len;
+	return 0;
+}
+
+static int key_value(struct parser *p, const char *name, const char *v,
+                     size_t n)
+{
+	long len = hex_check(p, name, v, n, VEC_VALUE_MAX);
+
+	if (len < 0)
+		return VEC_EFORMAT;
+	if (len != 16 && len != 24 && len != 32)
+		return fail(p, VEC_EFORMAT, p->lineno,
+		            "%s is %ld bytes; AES keys are 16, 24 or 32 bytes",
+		            name, len);
+	hex_decode(p->key, v, (size_t)len);
+	p->key_len = (size_t)len;
+	return 0;
+}
+
+static int count_value(struct parser *p, const char *v, size_t n)
+{
+	unsigned long c = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (v[i] < '0' || v[i] > '9')
+			return fail(p, VEC_EFORMAT, p->lineno,
+			            "COUNT: not a decimal number");
+		if (c > 99999999UL)
+			return fail(p, VEC_EFORMAT, p->lineno,
+			            "COUNT: number too large");
+		c = c * 10 + (unsigned long)(v[i] - '0');
+	}
+	p->count = c;
+	return 0;
+}
+
+/* Decide the format (if AUTO) and the set at the first significant line. */
+static int decide(struct parser *p, int rsp_like)
+{
+	if (p->decided)
+		return 0;
+	if (p->format == VEC_FMT_AUTO)
+		p->format = rsp_like ? VEC_FMT_RSP : VEC_FMT_QUIC;
+	if (p->format == VEC_FMT_QUIC) {
+		p->set = VEC_SET_QUIC;
+	} else {
+		p->header[p->header_len] = '\0';
+		p->set = vec_classify(p->path, p->header);
+		if (p->set < 0)
+			return fail(p, VEC_EFORMAT, p->lineno,
+			            "cannot tell the vector set: the file name "
+			            "and header comments name more than one of "
+			            "KAT, MMT and MCT");
+	}
+	p->decided = 1;
+	return 0;
+}
+
+static int section_line(struct parser *p, const char *s, size_t n)
+{
+	char ex[64];
+	int r;
+
+	if (p->format == VEC_FMT_QUIC)
+		return fail(p, VEC_EFORMAT, p->lineno,
+		            "unexpected section %s in a QUIC header-protection "
+		            "file", excerpt(ex, sizeof ex, s, n));
+	r = finish_entry(p);
+	if (r != 0)
+		return r;
+	if (n == 9 && memcmp(s, "[ENCRYPT]", 9) == 0)
+		p->section = VEC_ENCRYPT;
+	else if (n == 9 && memcmp(s, "[DECRYPT]", 9) == 0)
+		p->section = VEC_DECRYPT;
+	else
+		return fail(p, VEC_EFORMAT, p->lineno,
+		            "unknown section %s (expected [ENCRYPT] or "
+		            "[DECRYPT])", excerpt(ex, sizeof ex, s, n));
+	return decide(p, 1);
+}
+
+static int field_line(struct parser *p, const char *s, size_t n)
+{
+	char ex[64];
+	size_t name_len = 0, i;
+	const char *v;
+	size_t vn;
+	const struct field *f = NULL;
+	unsigned allowed;
+	int r;
+
+	while (name_len < n && (is_alnum((unsigned char)s[name_len]) ||
+	                        s[name_len] == '_'))
+		name_len++;
+	i = name_len;
+	while (i < n && (s[i] == ' ' || s[i] == '\t'))
+		i++;
+	if (name_len == 0 || i == n || s[i] != '=')
+		return fail(p, VEC_EFORMAT, p->lineno,
+		            "expected NAME = VALUE, a [section], a comment or "
+		            "a blank line; found \"%s\"",
+		            excerpt(ex, sizeof ex, s, n));
+	i++;
+	while (i < n && (s[i] == ' ' || s[i] == '\t'))
+		i++;
+	v = s + i;
+	vn = n - i;
+
+	for (i = 0; i < NFIELDS; i++) {
+		size_t k;
+
+		if (strlen(fields[i].name) != name_len)
+			continue;
+		for (k = 0; k < name_len; k++)
+			if (lower((unsigned char)s[k]) !=
+			    lower((unsigned char)fields[i].name[k]))
+				break;
+		if (k == name_len) {
+			f = &fields[i];
+			break;
+		}
+	}
+	if (!p->decided && f != NULL) {
+		r = decide(p, (f->bit & RSP_FIELDS) != 0);
+		if (r != 0)
+			return r;
+	}
+	allowed = p->format == VEC_FMT_QUIC ? QUIC_FIELDS :
+	          p->format == VEC_FMT_RSP ? RSP_FIELDS :
+	          RSP_FIELDS | QUIC_FIELDS;
+	if (f == NULL || !(f->bit & allowed))
+		return fail(p, VEC_EFORMAT, p->lineno,
+		            "unknown field %s (a %s file has %s)",
+		            excerpt(ex, sizeof ex, s, name_len),
+		            p->format == VEC_FMT_QUIC ?
+		            "QUIC header-protection" : "response",
+		            p->format == VEC_FMT_QUIC ?
+		            "HP_KEY, SAMPLE, MASK and BLOCK" :
+		            p->format == VEC_FMT_RSP ?
+		            "COUNT, KEY, PLAINTEXT and CIPHERTEXT" :
+		            "COUNT, KEY, PLAINTEXT, CIPHERTEXT or HP_KEY, "
+		            "SAMPLE, MASK, BLOCK");
+	if (p->format == VEC_FMT_RSP && p->section < 0)
+		return fail(p, VEC_EFORMAT, p->lineno,
+		            "entry before any [ENCRYPT] or [DECRYPT] section");
+	if (p->have & f->bit)
+		return fail(p, VEC_EFORMAT, p->lineno,
+		            "%s given twice in one entry (entries are "
+		            "separated by blank lines)", f->name);
+	if (vn == 0)
+		return fail(p, VEC_EFORMAT, p->lineno, "%s has no value",
+		            f->name);
+	if (p->have == 0)
+		p->entry_line = p->lineno;
+
+	switch (f->bit) {
+	case F_COUNT:
+		r = count_value(p, v, vn);
+		break;
+	case F_KEY:
+	case F_HP_KEY:
+		r = key_value(p, f->name, v, vn);
+		break;
+	case F_PLAINTEXT:
+		r = text_value(p, f->name, v, vn, p->pt, &p->pt_len,
+		               p->set == VEC_SET_MCT ? 16 : 0);
+		break;
+	case F_CIPHERTEXT:
+		r = text_value(p, f->name, v, vn, p->ct, &p->ct_len,
+		               p->set == VEC_SET_MCT ? 16 : 0);
+		break;
+	case F_SAMPLE:
+		r = text_value(p, f->name, v, vn, p->sample, NULL, 16);
+		break;
+	case F_BLOCK:
+		r = text_value(p, f->name, v, vn, p->block, NULL, 16);
+		break;
+	case F_MASK: {
+		long len = hex_check(p, f->name, v, vn, VEC_VALUE_MAX);
+
+		if (len < 0)
+			return VEC_EFORMAT;
+		if (len != 5)
+			return fail(p, VEC_EFORMAT, p->lineno,
+			            "MASK is %ld bytes; must be 5", len);
+		hex_decode(p->mask, v, 5);
+		r = 0;
+		break;
+	}
+	default:
+		r = fail(p, VEC_EFORMAT, p->lineno, "internal error");
+		break;
+	}
+	if (r != 0)
+		return r;
+	p->have |= f->bit;
+	return 0;
+}
+
+static void add_header(struct parser *p, const char *s, size_t n)
+{
+	size_t room = sizeof p->header - 1 - p->header_len;
+
+	if (room == 0)
+		return;
+	if (n >= room)
+		n = room - 1;
+	memcpy(p->header + p->header_len, s, n);
+	p->header_len += n;
+	p->header[p->header_len++] = '\n';
+}
+
+static int parse_line(struct parser *p)
+{
+	char *s = p->line;
+	size_t n = p->line_len;
+
+	/* CRLF, trailing and leading blanks */
+	while (n > 0 && (s[n - 1] == '\r' || s[n - 1] == ' ' ||
+	                 s[n - 1] == '\t'))
+		n--;
+	while (n > 0 && (*s == ' ' || *s == '\t')) {
+		s++;
+		n--;
+	}
+	if (n == 0)
+		return finish_entry(p);
+	if (s[0] == '#') {
+		if (!p->decided)
+			add_header(p, s + 1, n - 1);
+		return 0;
+	}
+	if (s[0] == '[')
+		return section_line(p, s, n);
+	return field_line(p, s, n);
+}
+
+static int run(struct parser *p)
+{
+	int r;
+
+	for (;;) {
+		r = next_line(p);
+		if (r < 0)
+			return -r;
+		if (r == 0)
+			break;
+		r = parse_line(p);
+		if (r != 0)
+			return r;
+	}
+	r = finish_entry(p);
+	if (r != 0)
+		return r;
+	if (p->entries == 0)
+		return fail(p, VEC_EFORMAT, p->lineno > 0 ? p->lineno : 1,
+		            "no vector entries in the file");
+	return 0;
+}
+
+int vec_read(const char *path, int format, vec_entry_fn *fn, void *arg,
+             struct vec_info *info, struct vec_error *err)
+{
+	struct parser *p;
+	int r, cr;
+
+	memset(err, 0, sizeof *err);
+	if (info != NULL)
+		memset(info, 0, sizeof *info);
+	p = calloc(1, sizeof *p);
+	if (p == NULL) {
+		err->code = VEC_ENOMEM;
+		snprintf(err->msg, sizeof err->msg, "out of memory");
+		return VEC_ENOMEM;
+	}
+	p->path = path;
+	p->format = format;
+	p->section = -1;
+	p->fn = fn;
+	p->arg = arg;
+	p->err = err;
+
+	errno = 0;
+	p->gz = gzopen(path, "rb");
+	if (p->gz == NULL) {
+		r = fail(p, VEC_EIO, 0, "cannot open: %s",
+		         errno != 0 ? strerror(errno) : "out of memory");
+		free(p);
+		return r;
+	}
+	(void)gzbuffer(p->gz, 65536);
+	r = run(p);
+	cr = gzclose(p->gz);
+	if (r == 0 && cr != Z_OK) {
+		if (cr == Z_BUF_ERROR)
+			r = fail(p, VEC_EFORMAT, p->lineno + 1,
+			         "truncated gzip data (unexpected end of file)");
+		else if (cr == Z_ERRNO)
+			r = fail(p, VEC_EIO, 0, "read error: %s",
+			         strerror(errno));
+		else
+			r = fail(p, VEC_EFORMAT, p->lineno,
+			         "corrupt gzip data (zlib status %d)", cr);
+	}
+	if (info != NULL) {
+		info->format = p->format;
+		info->set = p->set;
+		info->entries = p->entries;
+		info->lines = p->lineno;
+	}
+	aesecb_wipe(p, sizeof *p);
+	free(p);
+	return r;
+}
+
+int vec_is_quic_file(const char *path)
+{
+	struct parser *p;
+	struct vec_error err;
+	int result = 0;
+
+	p = calloc(1, sizeof *p);
+	if (p == NULL)
+		return 0;
+	p->err = &err;
+	p->gz = gzopen(path, "rb");
+	if (p->gz != NULL) {
+		while (next_line(p) > 0) {
+			char *s = p->line;
+
+			while (*s == ' ' || *s == '\t')
+				s++;
+			if (*s == '\0' || *s == '\r' || *s == '#')
+				continue;
+			result = strncmp(s, "HP_KEY", 6) == 0 ||
+			         strncmp(s, "SAMPLE", 6) == 0 ||
+			         strncmp(s, "MASK", 4) == 0 ||
+			         strncmp(s, "BLOCK", 5) == 0;
+			break;
+		}
+		gzclose(p->gz);
+	}
+	free(p);
+	return result;
+}
+
+/* ------------------------------------------------------------------ */
+/* Monte Carlo */
+
+typedef int crypt_fn(const aesecb_ctx *, const uint8_t *, uint8_t *, size_t);
+
+int vec_mct_inner(const aesecb_ctx *ctx, int decrypt,
+                  const uint8_t in[16], uint8_t prev[16], uint8_t last[16])
+{
+	crypt_fn *f = decrypt ? aesecb_decrypt : aesecb_encrypt;
+	uint8_t a[16], b[16];
+	uint8_t *cur = a, *nxt = b, *t;
+	int j, rc = 0;
+
+	memcpy(a, in, 16);
+	for (j = 0; j < VEC_MCT_INNER; j++) {
+		rc = f(ctx, cur, nxt, 16);
+		if (rc != AESECB_OK)
+			break;
+		t = cur;
+		cur = nxt;
+		nxt = t;
+	}
+	/* cur: output 999, nxt: output 998 */
+	memcpy(last, cur, 16);
+	memcpy(prev, nxt, 16);
+	aesecb_wipe(a, sizeof a);
+	aesecb_wipe(b, sizeof b);
+	return rc;
+}
+
+int vec_mct_diverge(const aesecb_ctx *a, const aesecb_ctx *b, int decrypt,
+                    const uint8_t in[16])
+{
+	crypt_fn *f = decrypt ? aesecb_decrypt : aesecb_encrypt;
+	uint8_t xa[16], xb[16];
+	int j, found = -1;
+
+	memcpy(xa, in, 16);
+	memcpy(xb, in, 16);
+	for (j = 0; j < VEC_MCT_INNER; j++) {
+		if (f(a, xa, xa, 16) != AESECB_OK ||
+		    f(b, xb, xb, 16) != AESECB_OK) {
+			found = -2;
+			break;
+		}
+		if (memcmp(xa, xb, 16) != 0) {
+			found = j;
+			break;
+		}
+	}
+	aesecb_wipe(xa, sizeof xa);
+	aesecb_wipe(xb, sizeof xb);
+	return found;
+}
+
+void vec_mct_next_key(uint8_t *key, size_t key_len,
+                      const uint8_t prev[16], const uint8_t last[16])
+{
+	uint8_t both[32];
+	size_t i;
+
+	if (key_len > sizeof both)
+		return;
+	memcpy(both, prev, 16);
+	memcpy(both + 16, last, 16);
+	for (i = 0; i < key_len; i++)
+		key[i] ^= both[sizeof both - key_len + i];
+	aesecb_wipe(both, sizeof both);
+}

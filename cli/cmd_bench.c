@@ -1,0 +1,807 @@
+/*
+ * cmd_bench.c - aesecb bench: measure (never assert) the speed of the
+ * backends through the public API.
+ *
+ * Method: for each (workload, backend) pair the iteration count is
+ * calibrated by doubling until one run takes an eighth of a repetition,
+ * one untimed repetition warms up, then REPS timed repetitions follow; the
+ * fastest one during which the process kept the CPU is reported (the
+ * median too, in JSON).  Every output is folded into a sink so that no
+ * work can be dropped.  Nothing is pinned.
+ *
+ * Cycles: on x86 the time-stamp counter is read around each repetition
+ * (its rate is measured against CLOCK_MONOTONIC and printed); elsewhere
+ * cycles are nanoseconds times a core clock estimated from a chain of
+ * dependent additions.  The header says which applies.
+ */
+#ifdef HAVE_CONFIG_H
+#include <config.h>
+#endif
+
+#include <errno.h>
+#include <fnmatch.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+/* ------------------------------------------------------------------ */
+/* Timing */
+
+#define REPS 20        /* timed repetitions per figure */
+#define CLOCK_REPS 25  /* short runs for the clock estimate */
+#define MAX_REPS 25
+
+static volatile uint64_t bench_sink;
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* CPU time this thread has had; 0 where there is no such clock. */
+static uint64_t cpu_ns(void)
+{
+	struct timespec ts;
+
+	if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
+		return 0;
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+#if defined(__x86_64__) || defined(__i386__)
+#define HAVE_TSC 1
+static uint64_t ticks(void)
+{
+	uint32_t lo, hi;
+
+	__asm__ __volatile__("rdtsc" : "=a"(lo), "=d"(hi));
+	return (uint64_t)hi << 32 | lo;
+}
+#else
+#define HAVE_TSC 0
+static uint64_t ticks(void)
+{
+	return 0;
+}
+#endif
+
+typedef void run_fn(void *arg, uint64_t n);
+
+struct meas {
+	double ns, ns_median, ticks;  /* per call of the run function */
+	uint64_t iters;               /* calls per timed repetition */
+	int descheduled;              /* no run had the CPU to itself */
+};
+
+/*
+ * A run counts when this thread had the CPU for at least 97% of its wall
+ * time; the fastest such run is reported.  If every run lost the CPU to
+ * other processes, the run with the least CPU time is reported instead,
+ * its ticks scaled by CPU time over wall time, and the figure is flagged.
+ */
+static void measure(run_fn *fn, void *arg, double target_ns, int reps,
+                    struct meas *m)
+{
+	double per_rep = target_ns / reps, t, x, wall[MAX_REPS], cpu[MAX_REPS],
+	       tk[MAX_REPS];
+	uint64_t n = 1, t0, p0, c0;
+	int r, i, best = -1, least = 0;
+
+	for (;;) {                       /* calibrate (and warm up) */
+		t0 = now_ns();
+		fn(arg, n);
+		t = (double)(now_ns() - t0);
+		if (t >= per_rep / 8 || n >= (uint64_t)1 << 40)
+			break;
+		n *= 2;
+	}
+	if (t > 0 && per_rep > t)
+		n = (uint64_t)((double)n * per_rep / t);
+	fn(arg, n);                      /* one untimed repetition */
+	for (r = 0; r < reps && r < MAX_REPS; r++) {
+		p0 = cpu_ns();
+		t0 = now_ns();
+		c0 = ticks();
+		fn(arg, n);
+		tk[r] = (double)(ticks() - c0);
+		wall[r] = (double)(now_ns() - t0);
+		cpu[r] = p0 != 0 ? (double)(cpu_ns() - p0) : wall[r];
+		if (cpu[r] >= 0.97 * wall[r] && (best < 0 || wall[r] < wall[best]))
+			best = r;
+		if (cpu[r] < cpu[least])
+			least = r;
+	}
+	reps = r;
+	m->descheduled = best < 0;
+	if (best >= 0) {
+		m->ns = wall[best] / (double)n;
+		m->ticks = tk[best] / (double)n;
+	} else {
+		m->ns = cpu[least] / (double)n;
+		m->ticks = tk[least] * (cpu[least] / wall[least]) / (double)n;
+	}
+	m->iters = n;
+	for (r = 1; r < reps; r++)       /* insertion sort for the median */
+		for (i = r; i > 0 && wall[i - 1] > wall[i]; i--) {
+			x = wall[i]; wall[i] = wall[i - 1]; wall[i - 1] = x;
+		}
+	m->ns_median = wall[reps / 2] / (double)n;
+}
+
+/* 16 dependent additions per step: about 16 core cycles on any CPU. */
+#define ADD1  __asm__ __volatile__("" : "+r"(x)); x += 1;
+#define ADD4  ADD1 ADD1 ADD1 ADD1
+static void add_chain(void *arg, uint64_t n)
+{
+	uint64_t x = n, i;
+
+	(void)arg;
+	for (i = 0; i < n; i++) {
+		ADD4 ADD4 ADD4 ADD4
+	}
+	bench_sink ^= x;
+}
+
+/* TSC ticks per nanosecond, measured over about dur_ns. */
+static double tsc_ghz(uint64_t dur_ns)
+{
+	uint64_t t0 = now_ns(), c0 = ticks(), t1;
+
+	do
+		t1 = now_ns();
+	while (t1 - t0 < dur_ns);
+	return (double)(ticks() - c0) / (double)(t1 - t0);
+}
+
+/* ------------------------------------------------------------------ */
+/* Machine description */
+
+static void cpu_model(char *buf, size_t size)
+{
+	static const char *const keys[] = {
+		"model name", "Model", "Hardware", "cpu model", "Processor"
+	};
+	char line[512];
+	size_t best = sizeof keys / sizeof keys[0], k;
+	FILE *f = fopen("/proc/cpuinfo", "r");
+
+	snprintf(buf, size, "unknown");
+	if (f == NULL)
+		return;
+	while (best > 0 && fgets(line, sizeof line, f) != NULL) {
+		char *colon = strchr(line, ':'), *end, *val;
+
+		if (colon == NULL)
+			continue;
+		for (end = colon; end > line && (end[-1] == ' ' || end[-1] == '\t'); end--)
+			;
+		for (k = 0; k < best; k++)
+			if (strlen(keys[k]) == (size_t)(end - line) &&
+			    strncmp(line, keys[k], (size_t)(end - line)) == 0)
+				break;
+		if (k >= best)
+			continue;
+		for (val = colon + 1; *val == ' ' || *val == '\t'; val++)
+			;
+		val[strcspn(val, "\r\n")] = '\0';
+		if (*val == '\0')
+			continue;
+		snprintf(buf, size, "%s", val);
+		best = k;
+	}
+	fclose(f);
+}
+
+/* Does /proc/cpuinfo list this CPU flag? -1: cannot tell. */
+static int cpu_flag(const char *flag)
+{
+	char line[4096];
+	int found = -1;
+	FILE *f = fopen("/proc/cpuinfo", "r");
+
+	if (f == NULL)
+		return -1;
+	while (fgets(line, sizeof line, f) != NULL) {
+		char *p;
+		size_t n = strlen(flag);
+
+		if (strncmp(line, "flags", 5) != 0)
+			continue;
+		found = 0;
+		for (p = strstr(line, flag); p != NULL; p = strstr(p + 1, flag))
+			if (p[-1] == ' ' && (p[n] == ' ' || p[n] == '\n')) {
+				found = 1;
+				break;
+			}
+		break;
+	}
+	fclose(f);
+	return found;
+}
+
+/* ------------------------------------------------------------------ */
+/* Workloads */
+
+enum kind { K_ECB, K_ECB1, K_ECB_CHAIN, K_HP, K_HP_CHAIN, K_HP_BATCH, K_INIT };
+
+struct workload {
+	char name[32];
+	enum kind kind;
+	int decrypt;
+	size_t key_len;
+	size_t bytes;        /* bytes per call (0: key setup) */
+	unsigned per_call;   /* operations per call (masks in a batch) */
+};
+
+#define MAX_WORKLOADS 48
+#define HP_BATCH 32
+static struct workload workloads[MAX_WORKLOADS];
+static size_t nworkloads;
+
+static void add_workload(const char *name, enum kind kind, int decrypt,
+                         size_t key_len, size_t bytes, unsigned per_call)
+{
+	struct workload *w = &workloads[nworkloads++];
+
+	snprintf(w->name, sizeof w->name, "%s", name);
+	w->kind = kind;
+	w->decrypt = decrypt;
+	w->key_len = key_len;
+	w->bytes = bytes;
+	w->per_call = per_call;
+}
+
+static void make_workloads(void)
+{
+	static const size_t keys[3] = { 16, 24, 32 };
+	static const size_t sizes[3] = { 64, 1024, 16384 };
+	char name[32];
+	int k, d, s;
+
+	nworkloads = 0;
+	for (k = 0; k < 3; k++)
+		for (d = 0; d < 2; d++) {
+			const char *dir = d ? "dec" : "enc";
+			int bits = (int)keys[k] * 8;
+
+			snprintf(name, sizeof name, "ecb-%s-aes-%d/16", dir, bits);
+			add_workload(name, K_ECB1, d, keys[k], 16, 1);
+			snprintf(name, sizeof name, "ecb-%s-aes-%d/16-chain", dir, bits);
+			add_workload(name, K_ECB_CHAIN, d, keys[k], 16, 1);
+			for (s = 0; s < 3; s++) {
+				snprintf(name, sizeof name, "ecb-%s-aes-%d/%zu", dir,
+				         bits, sizes[s]);
+				add_workload(name, K_ECB, d, keys[k], sizes[s], 1);
+			}
+		}
+	for (k = 0; k < 3; k += 2) {
+		int bits = (int)keys[k] * 8;
+
+		snprintf(name, sizeof name, "quic-hp-aes-%d/16", bits);
+		add_workload(name, K_HP, 0, keys[k], 16, 1);
+		snprintf(name, sizeof name, "quic-hp-aes-%d/16-chain", bits);
+		add_workload(name, K_HP_CHAIN, 0, keys[k], 16, 1);
+		snprintf(name, sizeof name, "quic-hp-aes-%d/16x%d", bits, HP_BATCH);
+		add_workload(name, K_HP_BATCH, 0, keys[k], 16 * HP_BATCH, HP_BATCH);
+	}
+	for (k = 0; k < 3; k++) {
+		snprintf(name, sizeof name, "init-aes-%d", (int)keys[k] * 8);
+		add_workload(name, K_INIT, 0, keys[k], 0, 1);
+	}
+}
+
+/* Select the workloads an argument names; returns how many matched. */
+static size_t select_workloads(const char *arg, unsigned char *sel)
+{
+	size_t i, hits = 0, len = strlen(arg);
+
+	if (strpbrk(arg, "*?[") != NULL) {
+		for (i = 0; i < nworkloads; i++)
+			if (fnmatch(arg, workloads[i].name, 0) == 0) {
+				sel[i] = 1;
+				hits++;
+			}
+		return hits;
+	}
+	for (i = 0; i < nworkloads; i++)
+		if (strcmp(arg, workloads[i].name) == 0) {
+			sel[i] = 1;
+			return 1;
+		}
+	for (i = 0; i < nworkloads; i++)
+		if (len > 0 && strncmp(arg, workloads[i].name, len) == 0) {
+			sel[i] = 1;
+			hits++;
+		}
+	return hits;
+}
+
+/* ------------------------------------------------------------------ */
+/* The measured loops */
+
+#define RING 64   /* distinct one-block inputs for the independent calls */
+
+static _Alignas(64) uint8_t buf_in[16384];
+static _Alignas(64) uint8_t buf_out[16384];
+static _Alignas(64) uint8_t masks[RING * 5];
+
+/* A fixed, public benchmark key (a counting pattern, not a secret). */
+static const uint8_t bench_key[32] = {
+	0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07,
+	0x08, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x0e, 0x0f,
+	0x10, 0x11, 0x12, 0x13, 0x14, 0x15, 0x16, 0x17,
+	0x18, 0x19, 0x1a, 0x1b, 0x1c, 0x1d, 0x1e, 0x1f
+};
+
+struct job {
+	aesecb_ctx ctx;
+	const aesecb_backend *be;
+	const struct workload *w;
+	int status;          /* OR of the status codes returned */
+};
+
+typedef int crypt_fn(const aesecb_ctx *, const uint8_t *, uint8_t *, size_t);
+
+static crypt_fn *job_fn(const struct job *j)
+{
+	return j->w->decrypt ? aesecb_decrypt : aesecb_encrypt;
+}
+
+static void run_ecb(void *arg, uint64_t n)
+{
+	struct job *j = arg;
+	crypt_fn *fn = job_fn(j);
+	size_t len = j->w->bytes;
+	int st = 0;
+	uint64_t i;
+
+	for (i = 0; i < n; i++)
+		st |= fn(&j->ctx, buf_in, buf_out, len);
+	j->status |= st;
+	bench_sink ^= buf_out[len - 1];
+}
+
+static void run_ecb1(void *arg, uint64_t n)
+{
+	struct job *j = arg;
+	crypt_fn *fn = job_fn(j);
+	int st = 0;
+	uint64_t i;
+
+	for (i = 0; i < n; i++) {
+		size_t o = (size_t)(i % RING) * 16;
+
+		st |= fn(&j->ctx, buf_in + o, buf_out + o, 16);
+	}
+	j->status |= st;
+	bench_sink ^= buf_out[(size_t)((n - 1) % RING) * 16];
+}
+
+static void run_ecb_chain(void *arg, uint64_t n)
+{
+	struct job *j = arg;
+	crypt_fn *fn = job_fn(j);
+	int st = 0;
+	uint64_t i;
+
+	for (i = 0; i < n; i++)
+		st |= fn(&j->ctx, buf_out, buf_out, 16);
+	j->status |= st;
+	bench_sink ^= buf_out[0];
+}
+
+static void run_hp(void *arg, uint64_t n)
+{
+	struct job *j = arg;
+	uint64_t i;
+
+	for (i = 0; i < n; i++) {
+		size_t r = (size_t)(i % RING);
+
+		aesecb_hp_mask(&j->ctx, buf_in + r * 16, masks + r * 5);
+	}
+	bench_sink ^= masks[(size_t)((n - 1) % RING) * 5];
+}
+
+static void run_hp_chain(void *arg, uint64_t n)
+{
+	struct job *j = arg;
+	uint8_t mask[5];
+	uint64_t i;
+	int k;
+
+	for (i = 0; i < n; i++) {
+		aesecb_hp_mask(&j->ctx, buf_out, mask);
+		for (k = 0; k < 5; k++)
+			buf_out[k] ^= mask[k];
+	}
+	bench_sink ^= buf_out[0];
+}
+
+static void run_hp_batch(void *arg, uint64_t n)
+{
+	struct job *j = arg;
+	int st = 0;
+	uint64_t i;
+
+	for (i = 0; i < n; i++)
+		st |= aesecb_hp_masks(&j->ctx, buf_in, buf_out, HP_BATCH);
+	j->status |= st;
+	bench_sink ^= buf_out[5 * HP_BATCH - 1];
+}
+
+static void run_init(void *arg, uint64_t n)
+{
+	struct job *j = arg;
+	int st = 0;
+	uint64_t i;
+
+	for (i = 0; i < n; i++)
+		st |= aesecb_init(&j->ctx, bench_key, j->w->key_len, j->be);
+	j->status |= st;
+}
+
+static run_fn *const runners[] = {
+	[K_ECB] = run_ecb, [K_ECB1] = run_ecb1, [K_ECB_CHAIN] = run_ecb_chain,
+	[K_HP] = run_hp, [K_HP_CHAIN] = run_hp_chain,
+	[K_HP_BATCH] = run_hp_batch, [K_INIT] = run_init,
+};
+
+/* ------------------------------------------------------------------ */
+/* Output */
+
+struct clockinfo {
+	int tsc;            /* cycles are TSC ticks */
+	double tsc_ghz;     /* measured TSC rate */
+	double core_ghz;    /* estimated core clock */
+	int descheduled;    /* the estimate never had the CPU to itself */
+};
+
+static void json_str(const char *s)
+{
+	putchar('"');
+	for (; *s != '\0'; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c == '"' || c == '\\')
+			printf("\\%c", c);
+		else if (c < 0x20)
+			printf("\\u%04x", c);
+		else
+			putchar(c);
+	}
+	putchar('"');
+}
+
+/* A JSON number, or null when there is none to give. */
+static void json_num(const char *key, const char *fmt, double v, int have)
+{
+	printf("\"%s\": ", key);
+	if (have && isfinite(v))
+		printf(fmt, v);
+	else
+		printf("null");
+}
+
+static void print_header(int json, const char *cpu, const struct clockinfo *ci,
+                         double target_ns, const aesecb_backend *const *run,
+                         size_t nrun, const aesecb_backend *only)
+{
+	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	size_t i, n = aesecb_backend_count();
+	int first = 1;
+
+	if (json) {
+		printf("{\n  \"version\": ");
+		json_str(aesecb_version());
+		printf(",\n  \"cpu\": ");
+		json_str(cpu);
+		printf(",\n  \"logical_cpus\": %ld,\n", ncpu);
+		printf("  \"cycles\": {\"source\": \"%s\", ",
+		       ci->tsc ? "tsc" : "core-clock-estimate");
+		json_num("tsc_ghz", "%.4f", ci->tsc_ghz, ci->tsc);
+		printf(", ");
+		json_num("core_ghz_estimate", "%.4f", ci->core_ghz, 1);
+		printf("},\n");
+		printf("  \"method\": {\"repetitions\": %d, \"ns_per_repetition\": %.0f, "
+		       "\"statistic\": \"min\", \"pinned\": false, "
+		       "\"clock_estimate_descheduled\": %s},\n",
+		       REPS, target_ns / REPS, ci->descheduled ? "true" : "false");
+		printf("  \"backends\": [");
+		for (i = 0; i < n; i++) {
+			const aesecb_backend *be = aesecb_backend_get(i);
+			const char *why = aesecb_backend_unavailable_reason(be);
+
+			if (only != NULL && be != only)
+				continue;
+			printf("%s\n    {\"name\": ", first ? "" : ",");
+			first = 0;
+			json_str(aesecb_backend_name(be));
+			if (why == NULL) {
+				printf(", \"available\": true}");
+			} else {
+				printf(", \"available\": false, \"reason\": ");
+				json_str(why);
+				printf(", \"requires\": ");
+				json_str(aesecb_backend_requires(be));
+				putchar('}');
+			}
+		}
+		printf("\n  ],\n  \"results\": [");
+		return;
+	}
+
+	printf("aesecb %s bench: measured speed (figures vary from run to run)\n",
+	       aesecb_version());
+	printf("cpu:      %s, %ld logical CPU%s\n", cpu, ncpu, ncpu == 1 ? "" : "s");
+	if (ci->tsc) {
+		int inv = cpu_flag("constant_tsc");
+
+		printf("cycles:   TSC ticks (rdtsc); the TSC runs at %.3f GHz "
+		       "(measured against CLOCK_MONOTONIC)%s\n", ci->tsc_ghz,
+		       inv == 1 ? ", constant rate" :
+		       inv == 0 ? ", rate may follow the core clock" : "");
+		printf("          core clock estimated at %.2f GHz from dependent additions%s: "
+		       "core cycles ~ TSC ticks x %.2f\n", ci->core_ghz,
+		       ci->descheduled ? " (disturbed by other processes)" : "",
+		       ci->core_ghz / ci->tsc_ghz);
+	} else {
+		printf("cycles:   no cycle counter read; cycles = ns x %.2f GHz, the core "
+		       "clock estimated from dependent additions%s\n", ci->core_ghz,
+		       ci->descheduled ? " (disturbed by other processes)" : "");
+	}
+	printf("method:   fastest of %d runs of ~%.0f ms each that kept the CPU, "
+	       "after calibration\n          and warm-up; nothing pinned; "
+	       "1 MB = 10^6 bytes\n", REPS, target_ns / REPS / 1e6);
+	printf("backends:");
+	for (i = 0; i < nrun; i++)
+		printf(" %s", aesecb_backend_name(run[i]));
+	putchar('\n');
+	for (i = 0; i < n; i++) {
+		const aesecb_backend *be = aesecb_backend_get(i);
+		const char *why = aesecb_backend_unavailable_reason(be);
+
+		if (why == NULL || (only != NULL && be != only))
+			continue;
+		printf("skipped:  %s (%s; needs %s)\n", aesecb_backend_name(be), why,
+		       aesecb_backend_requires(be));
+	}
+	printf("\n%-24s %-7s %11s %11s %9s %10s\n", "workload", "backend",
+	       "ns/op", "cycles/op", "cycles/B", "MB/s");
+}
+
+static void print_row(int json, int first, const struct workload *w,
+                      const aesecb_backend *be, const struct meas *m,
+                      const struct clockinfo *ci)
+{
+	double ns = m->ns / w->per_call, med = m->ns_median / w->per_call;
+	double cyc = ci->tsc ? m->ticks / w->per_call : ns * ci->core_ghz;
+	size_t bytes = w->bytes / w->per_call;
+	double cpb = bytes > 0 ? cyc / (double)bytes : 0;
+	double mbs = bytes > 0 ? (double)bytes * 1e3 / ns : 0;
+
+	if (json) {
+		printf("%s\n    {\"workload\": ", first ? "" : ",");
+		json_str(w->name);
+		printf(", \"backend\": ");
+		json_str(aesecb_backend_name(be));
+		printf(", \"bytes_per_op\": %zu, \"ops_per_call\": %u, "
+		       "\"calls_per_run\": %llu, ", bytes, w->per_call,
+		       (unsigned long long)m->iters);
+		json_num("ns_per_op", "%.4f", ns, 1);
+		printf(", ");
+		json_num("ns_per_op_median", "%.4f", med, 1);
+		printf(", ");
+		json_num("cycles_per_op", "%.4f", cyc, 1);
+		printf(", ");
+		json_num("cycles_per_byte", "%.5f", cpb, bytes > 0);
+		printf(", ");
+		json_num("mb_per_s", "%.2f", mbs, bytes > 0);
+		printf(", \"descheduled\": %s}", m->descheduled ? "true" : "false");
+		return;
+	}
+	printf("%-24s %-7s %11.2f %11.1f ", w->name, aesecb_backend_name(be),
+	       ns, cyc);
+	if (bytes > 0)
+		printf("%9.3f %10.1f", cpb, mbs);
+	else
+		printf("%9s %10s", "-", "-");
+	printf("%s\n", m->descheduled ? " *" : "");
+}
+
+/* Flush standard output; on failure say so and return EXIT_IO. */
+static int flush_out(void)
+{
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		cli_err("writing standard output: %s",
+		        errno != 0 ? strerror(errno) : "write failed");
+		return EXIT_IO;
+	}
+	return EXIT_OK_;
+}
+
+/* ------------------------------------------------------------------ */
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+	"Usage: aesecb bench [-b NAME|all] [--json] [--quick] [WORKLOAD ...]\n"
+	"       aesecb bench --list\n"
+	"Measure the speed of the backends.  Figures are measured, never checked.\n"
+	"\n"
+	"  -b, --backend NAME|all  one backend, or every available one (default: all;\n"
+	"                          $AESECB_BACKEND is not consulted)\n"
+	"      --json              machine-readable output (one JSON document)\n"
+	"      --quick             ~20 ms per figure instead of ~0.2 s (rough figures)\n"
+	"  -l, --list              list the workload names and exit\n"
+	"  -h, --help              this help\n"
+	"\n"
+	"Workloads (default: all of them):\n"
+	"  ecb-enc-aes-N/S, ecb-dec-aes-N/S   N = 128, 192 or 256; S = bytes per call:\n"
+	"      16        one block per call, independent calls (throughput)\n"
+	"      16-chain  one block per call, each output is the next input (latency)\n"
+	"      64, 1024, 16384\n"
+	"  quic-hp-aes-N/16, quic-hp-aes-N/16-chain   N = 128 or 256: one\n"
+	"      aesecb_hp_mask call per sample (the chain feeds each mask back)\n"
+	"  quic-hp-aes-N/16x32   32 samples per aesecb_hp_masks call, per mask\n"
+	"  init-aes-N            key setup (aesecb_init), N = 128, 192 or 256\n"
+	"A WORKLOAD argument is an exact name, a prefix (ecb-dec-aes-256 selects its\n"
+	"five sizes) or a pattern with * ? [...] ('*/16-chain').\n"
+	"Columns: ns/op, cycles/op, cycles/B and MB/s (10^6 bytes/s); for batched\n"
+	"masks an operation is one mask.  A trailing '*' marks a figure for which\n"
+	"every run lost the CPU to other processes.  Exit status: 0 ok, 2 usage or\n"
+	"unknown workload, 3 backend unknown or unavailable, 4 output failed.\n");
+}
+
+int cmd_bench(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "backend", required_argument, NULL, 'b' },
+		{ "json",    no_argument,       NULL, 'j' },
+		{ "quick",   no_argument,       NULL, 'q' },
+		{ "list",    no_argument,       NULL, 'l' },
+		{ "help",    no_argument,       NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	const char *bname = NULL;
+	int json = 0, quick = 0, list = 0, c, first = 1, starred = 0, rc;
+	unsigned char sel[MAX_WORKLOADS];
+	const aesecb_backend *run[16], *only = NULL;
+	size_t nrun = 0, i, b;
+	struct clockinfo ci;
+	struct meas m;
+	double target_ns;
+	char cpu[256];
+
+	make_workloads();
+	opterr = 0;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, ":b:lh", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'b': bname = optarg; break;
+		case 'j': json = 1; break;
+		case 'q': quick = 1; break;
+		case 'l': list = 1; break;
+		case 'h':
+			usage(stdout);
+			return flush_out();
+		case ':':
+			cli_err("option '%s' needs an argument (see 'aesecb bench --help')",
+			        argv[optind - 1]);
+			return EXIT_USAGE;
+		default:
+			if (optopt != 0)
+				cli_err("unknown option '-%c' (see 'aesecb bench --help')",
+				        optopt);
+			else
+				cli_err("unknown option '%s' (see 'aesecb bench --help')",
+				        argv[optind - 1]);
+			return EXIT_USAGE;
+		}
+	}
+
+	if (list) {
+		if (optind < argc) {
+			cli_err("--list takes no workload arguments");
+			return EXIT_USAGE;
+		}
+		for (i = 0; i < nworkloads; i++) {
+			if (json) {
+				printf("%s", i == 0 ? "[" : ",\n ");
+				json_str(workloads[i].name);
+			} else {
+				printf("%s\n", workloads[i].name);
+			}
+		}
+		if (json)
+			printf("]\n");
+		return flush_out();
+	}
+
+	memset(sel, optind < argc ? 0 : 1, sizeof sel);
+	for (; optind < argc; optind++)
+		if (select_workloads(argv[optind], sel) == 0) {
+			cli_err("unknown workload '%s' (see 'aesecb bench --list')",
+			        argv[optind]);
+			return EXIT_USAGE;
+		}
+
+	if (bname == NULL || strcmp(bname, "all") == 0) {
+		for (b = 0; b < aesecb_backend_count(); b++)
+			if (aesecb_backend_available(aesecb_backend_get(b)) &&
+			    nrun < sizeof run / sizeof run[0])
+				run[nrun++] = aesecb_backend_get(b);
+	} else {
+		rc = cli_backend_resolve(bname, &only);
+		if (rc != 0)
+			return rc;
+		run[nrun++] = only;
+	}
+
+	target_ns = quick ? 20e6 : 200e6;
+	ci.tsc = HAVE_TSC;
+	ci.tsc_ghz = HAVE_TSC ? tsc_ghz(quick ? 5000000 : 50000000) : 0;
+	measure(add_chain, NULL, 25e6, CLOCK_REPS, &m);
+	ci.core_ghz = 16.0 / m.ns;
+	ci.descheduled = m.descheduled;
+	cpu_model(cpu, sizeof cpu);
+	print_header(json, cpu, &ci, target_ns, run, nrun, only);
+	if (flush_out() != EXIT_OK_)
+		return EXIT_IO;
+
+	memset(buf_out, 0, sizeof buf_out);
+	for (i = 0; i < sizeof buf_in; i++)
+		buf_in[i] = (uint8_t)(i * 131 + 7);
+
+	rc = EXIT_OK_;
+	for (i = 0; i < nworkloads && rc == EXIT_OK_; i++) {
+		if (!sel[i])
+			continue;
+		for (b = 0; b < nrun; b++) {
+			struct job j;
+			int st;
+
+			j.be = run[b];
+			j.w = &workloads[i];
+			j.status = 0;
+			st = aesecb_init(&j.ctx, bench_key, j.w->key_len, j.be);
+			if (st != AESECB_OK) {
+				cli_err("%s: backend '%s' failed to start: %s", j.w->name,
+				        aesecb_backend_name(j.be), aesecb_strerror(st));
+				rc = EXIT_BACKEND;
+				break;
+			}
+			measure(runners[j.w->kind], &j, target_ns, REPS, &m);
+			aesecb_clear(&j.ctx);
+			if (j.status != 0) {
+				cli_err("%s: backend '%s' failed: %s", j.w->name,
+				        aesecb_backend_name(j.be), aesecb_strerror(j.status));
+				rc = EXIT_BACKEND;
+				break;
+			}
+			print_row(json, first, j.w, j.be, &m, &ci);
+			first = 0;
+			starred |= m.descheduled;
+			if (flush_out() != EXIT_OK_)
+				return EXIT_IO;
+		}
+	}
+	if (json)
+		printf("\n  ]\n}\n");
+	else if (starred)
+		printf("\n* every run of this figure lost the CPU to other processes: "
+		       "ns is this process's\n  own CPU time and cycles are scaled to "
+		       "match; figures from an idle machine\n  are more reliable\n");
+	if (flush_out() != EXIT_OK_)
+		return EXIT_IO;
+	return rc;
+}

@@ -167,8 +167,12 @@ static int key_from_file(struct cli_key *k, const char *path)
 	}
 	fclose(f);
 	aesecb_wipe(buf, sizeof buf);
-	if (rc == 0)
-		rc = keyparse_finish(&kp, "key");
+	if (rc == 0) {
+		char what[300];
+
+		snprintf(what, sizeof what, "key in '%s'", path);
+		rc = keyparse_finish(&kp, what);
+	}
 	aesecb_wipe(&kp, sizeof kp);
 	return rc;
 }

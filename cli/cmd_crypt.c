@@ -1,0 +1,791 @@
+/*
+ * cmd_crypt.c - "aesecb encrypt" and "aesecb decrypt".
+ *
+ * Data is streamed through fixed buffers, so memory use does not depend on
+ * the input size.  I/O uses read(2) and write(2) directly: no stdio buffer
+ * ever holds plaintext or key material that could not be wiped.
+ *
+ * With -o, output goes to a temporary file in the same directory as OUT,
+ * which is renamed over OUT only when everything succeeded; on any failure
+ * it is removed and an existing OUT is left as it was.
+ */
+#ifdef HAVE_CONFIG_H
+#include <config.h>
+#endif
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+/* Bytes handed to the library per call: a multiple of the block size. */
+#define CHUNK (64u * 1024u)
+/* Decoded bytes kept between reads: a partial block, and for PKCS#7
+ * decryption the last whole block too. */
+#define KEEP (2u * AESECB_BLOCK_SIZE)
+/* Hex text read per call: at most two characters per decoded byte. */
+#define TEXT_CHUNK (2u * CHUNK)
+/* Hex output: 32 digits and a newline per block. */
+#define HEXOUT_SIZE ((CHUNK + KEEP) / AESECB_BLOCK_SIZE * 33u)
+
+enum pad_mode { PAD_NONE, PAD_PKCS7 };
+
+/* The buffers: static so that a large input never grows the stack, and
+ * wiped before the command returns. */
+static uint8_t data_buf[CHUNK + KEEP];
+static unsigned char text_buf[TEXT_CHUNK];
+static char hexout_buf[HEXOUT_SIZE];
+
+/* ------------------------------------------------------------------ */
+/* Temporary output file, removed if a signal ends the process. */
+
+static char tmp_path[4096];
+static volatile sig_atomic_t tmp_live;
+
+static void on_fatal_signal(int sig)
+{
+	if (tmp_live)
+		unlink(tmp_path);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void catch_fatal_signals(void)
+{
+	static const int sigs[] = { SIGHUP, SIGINT, SIGTERM };
+	size_t i;
+
+	for (i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
+		struct sigaction sa;
+
+		memset(&sa, 0, sizeof sa);
+		sigaction(sigs[i], NULL, &sa);
+		if (sa.sa_handler == SIG_IGN)
+			continue;  /* keep what the parent chose */
+		memset(&sa, 0, sizeof sa);
+		sa.sa_handler = on_fatal_signal;
+		sigemptyset(&sa.sa_mask);
+		sigaction(sigs[i], &sa, NULL);
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* Input */
+
+struct input {
+	int fd;
+	const char *name;     /* for messages: the file name or "stdin" */
+	int hex;
+	int eof;
+	/* hex text state */
+	int have_hi;          /* a high nibble is pending */
+	uint32_t hi;
+	unsigned long line;   /* position of the next character, 1-based */
+	unsigned long col;
+	unsigned long long ndigits;
+};
+
+/* read() that retries on EINTR.  Returns bytes read, 0 at EOF, -1 on error. */
+static ssize_t read_some(int fd, void *buf, size_t n)
+{
+	ssize_t r;
+
+	do
+		r = read(fd, buf, n);
+	while (r < 0 && errno == EINTR);
+	return r;
+}
+
+static void read_error(const struct input *in)
+{
+	if (in->fd == STDIN_FILENO)
+		cli_err("cannot read stdin: %s", strerror(errno));
+	else
+		cli_err("cannot read '%s': %s", in->name, strerror(errno));
+}
+
+/*
+ * Puts up to 'room' more bytes of data at 'out'.  Returns how many (0 is
+ * possible before EOF in hex mode, when a read brought only whitespace), or
+ * -1 after printing an error (*status set).  Sets in->eof at end of input.
+ */
+static ssize_t input_get(struct input *in, uint8_t *out, size_t room,
+                         int *status)
+{
+	ssize_t r;
+	size_t i, n = 0, want;
+
+	if (!in->hex) {
+		r = read_some(in->fd, out, room);
+		if (r < 0) {
+			read_error(in);
+			*status = EXIT_IO;
+			return -1;
+		}
+		if (r == 0)
+			in->eof = 1;
+		return r;
+	}
+
+	want = room * 2 < sizeof text_buf ? room * 2 : sizeof text_buf;
+	r = read_some(in->fd, text_buf, want);
+	if (r < 0) {
+		read_error(in);
+		*status = EXIT_IO;
+		return -1;
+	}
+	if (r == 0) {
+		in->eof = 1;
+		if (in->have_hi) {
+			cli_err("%s: odd number of hex digits (%llu): the input "
+			        "ends in the middle of a byte", in->name,
+			        in->ndigits);
+			*status = EXIT_USAGE;
+			return -1;
+		}
+		return 0;
+	}
+	/*
+	 * Branches depend only on a character's class (digit, whitespace,
+	 * other), never on a digit's value.
+	 */
+	for (i = 0; i < (size_t)r; i++) {
+		int c = text_buf[i];
+		int cls = cli_hexclass(c);
+
+		if (cls == CLI_HEX_DIGIT) {
+			uint32_t v = (uint32_t)cli_hexnibble(c);
+
+			if (in->have_hi)
+				out[n++] = (uint8_t)((in->hi << 4) | v);
+			else
+				in->hi = v;
+			in->have_hi ^= 1;
+			in->ndigits++;
+			in->col++;
+		} else if (cls == CLI_HEX_SPACE) {
+			if (c == '\n') {
+				in->line++;
+				in->col = 1;
+			} else {
+				in->col++;
+			}
+		} else {
+			cli_err("%s:%lu:%lu: invalid hex digit", in->name,
+			        in->line, in->col);
+			*status = EXIT_USAGE;
+			return -1;
+		}
+	}
+	return (ssize_t)n;
+}
+
+/* ------------------------------------------------------------------ */
+/* Output */
+
+struct output {
+	int fd;
+	const char *path;     /* -o OUT, or NULL for stdout */
+	int temp;             /* writing tmp_path, to be renamed to path */
+	int hex;
+};
+
+static int write_all(int fd, const void *buf, size_t n)
+{
+	const char *p = buf;
+
+	while (n > 0) {
+		ssize_t w = write(fd, p, n);
+
+		if (w < 0) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		p += w;
+		n -= (size_t)w;
+	}
+	return 0;
+}
+
+/* Writes n bytes (hex: n / 16 lines, the last possibly short).  Returns 0
+ * or an exit status after printing the error. */
+static int output_put(struct output *o, const uint8_t *p, size_t n)
+{
+	int rc;
+
+	if (n == 0)
+		return 0;
+	if (o->hex) {
+		size_t i, j = 0;
+
+		for (i = 0; i < n; i++) {
+			hexout_buf[j++] = cli_hexdigit(p[i] >> 4);
+			hexout_buf[j++] = cli_hexdigit(p[i]);
+			if (i % AESECB_BLOCK_SIZE == AESECB_BLOCK_SIZE - 1 ||
+			    i == n - 1)
+				hexout_buf[j++] = '\n';
+		}
+		rc = write_all(o->fd, hexout_buf, j);
+	} else {
+		rc = write_all(o->fd, p, n);
+	}
+	if (rc != 0) {
+		if (o->path != NULL)
+			cli_err("cannot write '%s': %s", o->path, strerror(errno));
+		else
+			cli_err("cannot write stdout: %s", strerror(errno));
+		return EXIT_IO;
+	}
+	return 0;
+}
+
+/* Splits path into the directory part (for the temporary file). */
+static void dir_of(const char *path, char *dir, size_t size)
+{
+	const char *slash = strrchr(path, '/');
+
+	if (slash == NULL) {
+		snprintf(dir, size, ".");
+	} else if (slash == path) {
+		snprintf(dir, size, "/");
+	} else {
+		size_t len = (size_t)(slash - path);
+
+		if (len >= size)
+			len = size - 1;
+		memcpy(dir, path, len);
+		dir[len] = '\0';
+	}
+}
+
+static int output_open(struct output *o, const char *path, int hex)
+{
+	char dir[4096];
+	struct stat st;
+	mode_t mask;
+	int fd;
+
+	memset(o, 0, sizeof *o);
+	o->hex = hex;
+	if (path == NULL || strcmp(path, "-") == 0) {
+		o->fd = STDOUT_FILENO;
+		return 0;
+	}
+	o->path = path;
+
+	/* A device or a pipe (/dev/null, /dev/stdout, a FIFO) is written
+	 * directly: there is nothing to replace atomically. */
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		if (S_ISDIR(st.st_mode)) {
+			cli_err("cannot write '%s': %s", path, strerror(EISDIR));
+			return EXIT_IO;
+		}
+		fd = open(path, O_WRONLY | O_NOCTTY);
+		if (fd < 0) {
+			cli_err("cannot open '%s': %s", path, strerror(errno));
+			return EXIT_IO;
+		}
+		o->fd = fd;
+		return 0;
+	}
+
+	dir_of(path, dir, sizeof dir);
+	if (snprintf(tmp_path, sizeof tmp_path, "%s/.aesecb-XXXXXX", dir) >=
+	    (int)sizeof tmp_path) {
+		cli_err("cannot write '%s': %s", path, strerror(ENAMETOOLONG));
+		return EXIT_IO;
+	}
+	catch_fatal_signals();
+	fd = mkstemp(tmp_path);
+	if (fd < 0) {
+		cli_err("cannot create a temporary file in '%s' for '%s': %s",
+		        dir, path, strerror(errno));
+		return EXIT_IO;
+	}
+	tmp_live = 1;
+	o->fd = fd;
+	o->temp = 1;
+
+	/* The mode a newly created file would get. */
+	mask = umask(0);
+	umask(mask);
+	if (fchmod(fd, (mode_t)0666 & ~mask) != 0) {
+		cli_err("cannot set the mode of '%s': %s", tmp_path,
+		        strerror(errno));
+		return EXIT_IO;
+	}
+	return 0;
+}
+
+/* Finishes the output: on success (ok) makes it final, else removes the
+ * temporary file.  Returns 0 or an exit status after printing the error. */
+static int output_close(struct output *o, int ok)
+{
+	int rc = 0;
+
+	if (o->path == NULL)
+		return 0;  /* stdout: left open; write errors were caught */
+	if (o->temp) {
+		if (ok && fsync(o->fd) != 0 && errno != EINVAL) {
+			cli_err("cannot write '%s': %s", o->path,
+			        strerror(errno));
+			rc = EXIT_IO;
+		}
+		if (close(o->fd) != 0 && ok && rc == 0) {
+			cli_err("cannot write '%s': %s", o->path,
+			        strerror(errno));
+			rc = EXIT_IO;
+		}
+		if (ok && rc == 0 && rename(tmp_path, o->path) != 0) {
+			cli_err("cannot rename the temporary file '%s' to '%s': %s",
+			        tmp_path, o->path, strerror(errno));
+			rc = EXIT_IO;
+		}
+		if (!ok || rc != 0)
+			unlink(tmp_path);
+		tmp_live = 0;
+		o->temp = 0;
+	} else if (o->fd >= 0) {
+		if (close(o->fd) != 0 && ok) {
+			cli_err("cannot write '%s': %s", o->path,
+			        strerror(errno));
+			rc = EXIT_IO;
+		}
+	}
+	o->fd = -1;
+	return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* PKCS#7 */
+
+/* All ones if a < b, else 0 (a, b < 2^31). */
+static uint32_t ct_lt(uint32_t a, uint32_t b)
+{
+	return 0u - ((a - b) >> 31);
+}
+
+/*
+ * Checks the padding of the final decrypted block without an early exit or
+ * a branch on its bytes.  Returns the number of data bytes before the
+ * padding (0..15), or -1 if the padding is not valid.
+ */
+static int pkcs7_check(const uint8_t block[AESECB_BLOCK_SIZE])
+{
+	uint32_t p = block[AESECB_BLOCK_SIZE - 1];
+	uint32_t bad, i;
+
+	/* p must be 1..16 */
+	bad = ct_lt(p, 1) | ct_lt(AESECB_BLOCK_SIZE, p);
+	/* the last p bytes must all equal p */
+	for (i = 0; i < AESECB_BLOCK_SIZE; i++) {
+		uint32_t covered = ct_lt(i, p);
+
+		bad |= covered & (block[AESECB_BLOCK_SIZE - 1 - i] ^ p);
+	}
+	/* fold to all ones / all zero, then select without branching */
+	bad = 0u - ((bad | (0u - bad)) >> 31);
+	return (int)(int32_t)((bad & 0xffffffffu) |
+	                      (~bad & (AESECB_BLOCK_SIZE - p)));
+}
+
+/* ------------------------------------------------------------------ */
+/* Options */
+
+struct opts {
+	int decrypt;
+	struct cli_key key;
+	const char *backend;
+	enum pad_mode pad;
+	int hex;
+	const char *in;
+	const char *out;
+	int help;
+};
+
+static void help(const char *cmd, FILE *f)
+{
+	int enc = strcmp(cmd, "encrypt") == 0;
+
+	fprintf(f,
+	"Usage: aesecb %s KEYOPT [-b NAME] [-p none|pkcs7] [-x] [-i IN] [-o OUT]\n"
+	"%s with AES in ECB mode; the key length (16, 24 or 32 bytes)\n"
+	"picks AES-128, AES-192 or AES-256.\n"
+	"\n"
+	"Key (exactly one of):\n"
+	"  -k, --key HEX        the key as hex digits.  Other local users can\n"
+	"                       read it in the process list: prefer -K or --key-env\n"
+	"  -K, --key-file FILE  read the key as hex digits from FILE\n"
+	"      --key-env VAR    read the key as hex digits from the environment\n"
+	"                       variable VAR\n"
+	"                       (whitespace in key text is ignored)\n"
+	"\n"
+	"Options:\n"
+	"  -b, --backend NAME   use backend NAME (none, aesni, vaes, armce); default:\n"
+	"                       $AESECB_BACKEND, else the best this CPU can run\n"
+	"  -p, --pad MODE       none (default): the input must be whole 16-byte\n"
+	"                       blocks; pkcs7: %s\n"
+	"  -x, --hex            input is hex text (whitespace ignored); output is\n"
+	"                       hex, one 16-byte block per line\n"
+	"  -i, --in FILE        read FILE instead of standard input ('-': stdin)\n"
+	"  -o, --out FILE       write FILE instead of standard output ('-': stdout);\n"
+	"                       FILE is replaced only if the whole command succeeds\n"
+	"  -h, --help           print this help\n"
+	"\n"
+	"Exit status: 0 success; 1 bad padding%s; 2 usage error or invalid input;\n"
+	"3 backend unknown or not available; 4 I/O error (including a closed pipe).\n",
+	        cmd,
+	        enc ? "Encrypt data" : "Decrypt data",
+	        enc ? "add 1 to 16 bytes of padding"
+	            : "check and remove the padding",
+	        enc ? " (decrypt only)" : "");
+}
+
+static int usage_error(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2)));
+
+/* Prints a usage error with a pointer to --help; returns EXIT_USAGE. */
+static int usage_error(const char *fmt, ...)
+{
+	char msg[256];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	cli_err("%s (try 'aesecb %s --help')", msg, cli_cmd);
+	return EXIT_USAGE;
+}
+
+/* An operand is not echoed: it could be a misplaced key. */
+static int operand_error(int index)
+{
+	return usage_error("unexpected operand (argument %d): %s takes options "
+	                   "only", index, cli_cmd);
+}
+
+enum { O_KEY, O_KEYFILE, O_KEYENV, O_BACKEND, O_PAD, O_HEX, O_IN, O_OUT,
+       O_HELP };
+
+static const struct optdef {
+	char shortname;      /* 0: long only */
+	const char *longname;
+	int has_arg;
+	int id;
+} optdefs[] = {
+	{ 'k', "key",      1, O_KEY },
+	{ 'K', "key-file", 1, O_KEYFILE },
+	{ 0,   "key-env",  1, O_KEYENV },
+	{ 'b', "backend",  1, O_BACKEND },
+	{ 'p', "pad",      1, O_PAD },
+	{ 'x', "hex",      0, O_HEX },
+	{ 'i', "in",       1, O_IN },
+	{ 'o', "out",      1, O_OUT },
+	{ 'h', "help",     0, O_HELP },
+};
+
+#define NOPTDEFS (sizeof optdefs / sizeof optdefs[0])
+
+/* Acts on one option.  Returns 0 or an exit status. */
+static int take_option(struct opts *o, int id, char *arg)
+{
+	switch (id) {
+	case O_KEY:
+		return cli_key_load(&o->key, 'k', arg);
+	case O_KEYFILE:
+		return cli_key_load(&o->key, 'K', arg);
+	case O_KEYENV:
+		return cli_key_load(&o->key, 'e', arg);
+	case O_BACKEND:
+		o->backend = arg;
+		return 0;
+	case O_PAD:
+		if (strcmp(arg, "none") == 0)
+			o->pad = PAD_NONE;
+		else if (strcmp(arg, "pkcs7") == 0)
+			o->pad = PAD_PKCS7;
+		else
+			return usage_error("unknown padding '%s': use none or pkcs7",
+			                   arg);
+		return 0;
+	case O_HEX:
+		o->hex = 1;
+		return 0;
+	case O_IN:
+		o->in = arg;
+		return 0;
+	case O_OUT:
+		o->out = arg;
+		return 0;
+	case O_HELP:
+	default:
+		o->help = 1;
+		return 0;
+	}
+}
+
+/*
+ * Options may be bundled (-xk HEX), attached (-kHEX, --key=HEX) or
+ * separate; "--" ends them.  No positional arguments are taken.
+ */
+static int parse(struct opts *o, int argc, char **argv)
+{
+	int i, rc;
+
+	for (i = 1; i < argc; i++) {
+		char *a = argv[i];
+		const struct optdef *d = NULL;
+		size_t k;
+
+		if (strcmp(a, "--") == 0) {
+			if (i + 1 < argc)
+				return operand_error(i + 1);
+			break;
+		}
+		if (a[0] == '-' && a[1] == '-') {
+			char *eq = strchr(a + 2, '=');
+			size_t len = eq != NULL ? (size_t)(eq - (a + 2))
+			                        : strlen(a + 2);
+			char *arg = NULL;
+
+			for (k = 0; k < NOPTDEFS; k++)
+				if (strlen(optdefs[k].longname) == len &&
+				    strncmp(optdefs[k].longname, a + 2, len) == 0)
+					d = &optdefs[k];
+			if (d == NULL) {
+				if (eq != NULL)
+					*eq = '\0';  /* never echo a value */
+				return usage_error("unknown option '%s'", a);
+			}
+			if (!d->has_arg && eq != NULL) {
+				*eq = '\0';
+				return usage_error("option '%s' takes no argument",
+				                   a);
+			}
+			if (d->has_arg) {
+				if (eq != NULL)
+					arg = eq + 1;
+				else if (i + 1 < argc)
+					arg = argv[++i];
+				else
+					return usage_error("option '%s' needs an "
+					                   "argument", a);
+			}
+			rc = take_option(o, d->id, arg);
+			if (rc != 0 || o->help)
+				return rc;
+			continue;
+		}
+		if (a[0] != '-' || a[1] == '\0')
+			return operand_error(i);
+		/* short options, possibly bundled */
+		for (a++; *a != '\0'; a++) {
+			char name[3] = { '-', *a, '\0' };
+			char *arg = NULL;
+
+			d = NULL;
+			for (k = 0; k < NOPTDEFS; k++)
+				if (optdefs[k].shortname != 0 &&
+				    optdefs[k].shortname == *a)
+					d = &optdefs[k];
+			if (d == NULL)
+				return usage_error("unknown option '%s'", name);
+			if (d->has_arg) {
+				if (a[1] != '\0')
+					arg = a + 1;
+				else if (i + 1 < argc)
+					arg = argv[++i];
+				else
+					return usage_error("option '%s' needs an "
+					                   "argument", name);
+			}
+			rc = take_option(o, d->id, arg);
+			if (rc != 0 || o->help)
+				return rc;
+			if (arg != NULL)
+				break;  /* the rest of this word was the argument */
+		}
+	}
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+
+static int crypt_stream(const struct opts *op, const aesecb_ctx *ctx,
+                        struct input *in, struct output *out)
+{
+	size_t have = 0;
+	size_t hold = op->decrypt && op->pad == PAD_PKCS7 ? AESECB_BLOCK_SIZE : 0;
+	int rc = 0;
+
+	for (;;) {
+		ssize_t n = input_get(in, data_buf + have, CHUNK + KEEP - have,
+		                      &rc);
+		size_t whole;
+
+		if (n < 0)
+			return rc;
+		if (in->eof)
+			break;
+		have += (size_t)n;
+		if (have <= hold)
+			continue;
+		whole = (have - hold) / AESECB_BLOCK_SIZE * AESECB_BLOCK_SIZE;
+		if (whole == 0)
+			continue;
+		if (op->decrypt)
+			aesecb_decrypt(ctx, data_buf, data_buf, whole);
+		else
+			aesecb_encrypt(ctx, data_buf, data_buf, whole);
+		rc = output_put(out, data_buf, whole);
+		if (rc != 0)
+			return rc;
+		memmove(data_buf, data_buf + whole, have - whole);
+		have -= whole;
+	}
+
+	/* End of input: at most KEEP - 1 bytes are left. */
+	if (op->pad == PAD_PKCS7 && !op->decrypt) {
+		size_t p = AESECB_BLOCK_SIZE - have % AESECB_BLOCK_SIZE;
+
+		memset(data_buf + have, (int)p, p);
+		have += p;
+		aesecb_encrypt(ctx, data_buf, data_buf, have);
+		return output_put(out, data_buf, have);
+	}
+	if (have % AESECB_BLOCK_SIZE != 0) {
+		size_t t = have % AESECB_BLOCK_SIZE;
+
+		cli_err("input is not a whole number of 16-byte blocks: %zu "
+		        "trailing byte%s%s", t, t == 1 ? "" : "s",
+		        op->decrypt ? "" : " (use --pad=pkcs7)");
+		return EXIT_USAGE;
+	}
+	if (op->pad == PAD_PKCS7) {
+		int keep;
+
+		if (have == 0) {
+			cli_err("bad PKCS#7 padding: the input is empty (padded "
+			        "data is at least one block)");
+			return EXIT_CHECK;
+		}
+		aesecb_decrypt(ctx, data_buf, data_buf, have);
+		keep = pkcs7_check(data_buf);
+		if (keep < 0) {
+			cli_err("bad PKCS#7 padding");
+			return EXIT_CHECK;
+		}
+		return output_put(out, data_buf, (size_t)keep);
+	}
+	if (have > 0) {
+		if (op->decrypt)
+			aesecb_decrypt(ctx, data_buf, data_buf, have);
+		else
+			aesecb_encrypt(ctx, data_buf, data_buf, have);
+		return output_put(out, data_buf, have);
+	}
+	return 0;
+}
+
+static int run(int argc, char **argv, int decrypt)
+{
+	struct opts op;
+	const aesecb_backend *be;
+	aesecb_ctx ctx;
+	struct input in;
+	struct output out;
+	int rc, st;
+
+	memset(&op, 0, sizeof op);
+	memset(&ctx, 0, sizeof ctx);
+	memset(&in, 0, sizeof in);
+	memset(&out, 0, sizeof out);
+	in.fd = -1;
+	out.fd = -1;
+	op.decrypt = decrypt;
+
+	rc = parse(&op, argc, argv);
+	if (rc != 0)
+		goto done;
+	if (op.help) {
+		help(cli_cmd, stdout);
+		rc = fflush(stdout) == 0 && !ferror(stdout) ? 0 : EXIT_IO;
+		if (rc != 0)
+			cli_err("cannot write stdout: %s", strerror(errno));
+		goto done;
+	}
+	if (!op.key.given) {
+		cli_err("no key given: use -k, -K or --key-env (try 'aesecb %s "
+		        "--help')", cli_cmd);
+		rc = EXIT_USAGE;
+		goto done;
+	}
+	rc = cli_backend_resolve(op.backend, &be);
+	if (rc != 0)
+		goto done;
+	st = aesecb_init(&ctx, op.key.bytes, op.key.len, be);
+	cli_key_wipe(&op.key);
+	if (st != AESECB_OK) {
+		cli_err("%s", aesecb_strerror(st));
+		rc = st == AESECB_EKEYLEN ? EXIT_USAGE : EXIT_BACKEND;
+		goto done;
+	}
+
+	/* A closed pipe shows as EPIPE from write(), reported like any other
+	 * write error, rather than killing the process. */
+	signal(SIGPIPE, SIG_IGN);
+
+	in.hex = op.hex;
+	in.line = 1;
+	in.col = 1;
+	if (op.in == NULL || strcmp(op.in, "-") == 0) {
+		in.fd = STDIN_FILENO;
+		in.name = "stdin";
+	} else {
+		in.fd = open(op.in, O_RDONLY | O_NOCTTY);
+		in.name = op.in;
+		if (in.fd < 0) {
+			cli_err("cannot open '%s': %s", op.in, strerror(errno));
+			rc = EXIT_IO;
+			goto done;
+		}
+	}
+	rc = output_open(&out, op.out, op.hex);
+	if (rc == 0)
+		rc = crypt_stream(&op, &ctx, &in, &out);
+	st = output_close(&out, rc == 0);
+	if (rc == 0)
+		rc = st;
+
+done:
+	if (in.fd > STDIN_FILENO)
+		close(in.fd);
+	if (out.fd >= 0 && out.path != NULL)
+		output_close(&out, 0);
+	cli_key_wipe(&op.key);
+	aesecb_clear(&ctx);
+	aesecb_wipe(data_buf, sizeof data_buf);
+	aesecb_wipe(text_buf, sizeof text_buf);
+	aesecb_wipe(hexout_buf, sizeof hexout_buf);
+	aesecb_wipe(&in, sizeof in);
+	return rc;
+}
+
+int cmd_encrypt(int argc, char **argv)
+{
+	return run(argc, argv, 0);
+}
+
+int cmd_decrypt(int argc, char **argv)
+{
+	return run(argc, argv, 1);
+}

@@ -1,0 +1,1466 @@
+/*
+ * check_lib.c - unit tests of libaesecb, run against every backend.
+ *
+ * Every test walks the whole backend table.  Backends this build or this CPU
+ * cannot run are listed once, at start-up, as "SKIP: backend NAME: reason";
+ * the backends that did run are listed too.  A skipped backend never counts
+ * as a pass: the portable backend "none" must always run, and a test that
+ * ran no backend at all fails.
+ *
+ * Random inputs come from a small fixed-seed generator, so a failure
+ * reproduces; the seed is printed and can be changed with $AESECB_TEST_SEED.
+ */
+#ifdef HAVE_CONFIG_H
+#include <config.h>
+#endif
+
+#include <limits.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <check.h>
+
+#include "internal.h"
+
+#define BS AESECB_BLOCK_SIZE
+
+/*
+ * Like ck_assert_msg(), but silent on success.  Check records every passing
+ * assertion, which is slow in the inner loops that run them by the
+ * thousand; failures are reported the same way.
+ */
+#define REQUIRE(expr, ...) \
+	do { if (!(expr)) ck_abort_msg(__VA_ARGS__); } while (0)
+
+static const size_t key_sizes[3] = { 16, 24, 32 };
+
+/* ------------------------------------------------------------------ */
+/* Helpers                                                             */
+
+static uint64_t test_seed = UINT64_C(0x243f6a8885a308d3);
+
+/* xorshift64*: small, fast and good enough for test data. */
+struct prng {
+	uint64_t s;
+};
+
+static void prng_init(struct prng *r, uint64_t salt)
+{
+	r->s = test_seed ^ (salt * UINT64_C(0x9e3779b97f4a7c15));
+	if (r->s == 0)
+		r->s = 1;
+}
+
+static uint64_t prng_next(struct prng *r)
+{
+	r->s ^= r->s >> 12;
+	r->s ^= r->s << 25;
+	r->s ^= r->s >> 27;
+	return r->s * UINT64_C(0x2545f4914f6cdd1d);
+}
+
+static void prng_fill(struct prng *r, uint8_t *p, size_t n)
+{
+	while (n > 0) {
+		uint64_t v = prng_next(r);
+		size_t k = n < 8 ? n : 8, i;
+
+		for (i = 0; i < k; i++)
+			p[i] = (uint8_t)(v >> (8 * i));
+		p += k;
+		n -= k;
+	}
+}
+
+static int hexval(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+/* Decode hex (spaces ignored) into out; returns the byte count. */
+static size_t unhex(const char *s, uint8_t *out, size_t cap)
+{
+	size_t n = 0;
+	int hi = -1;
+
+	for (; *s != '\0'; s++) {
+		int v;
+
+		if (*s == ' ')
+			continue;
+		v = hexval((unsigned char)*s);
+		REQUIRE(v >= 0, "bad hex digit in a test constant");
+		if (hi < 0) {
+			hi = v;
+		} else {
+			REQUIRE(n < cap, "test constant too long");
+			out[n++] = (uint8_t)(hi << 4 | v);
+			hi = -1;
+		}
+	}
+	REQUIRE(hi < 0, "odd number of hex digits in a test constant");
+	return n;
+}
+
+static const char *dir_name(int decrypt)
+{
+	return decrypt ? "decrypt" : "encrypt";
+}
+
+static int crypt_dir(const aesecb_ctx *ctx, int decrypt, const uint8_t *in,
+                     uint8_t *out, size_t len)
+{
+	return decrypt ? aesecb_decrypt(ctx, in, out, len)
+	               : aesecb_encrypt(ctx, in, out, len);
+}
+
+/* An encrypt or decrypt call that must succeed. */
+static void crypt_ok(const aesecb_ctx *ctx, int decrypt, const uint8_t *in,
+                     uint8_t *out, size_t len)
+{
+	int rc = crypt_dir(ctx, decrypt, in, out, len);
+
+	REQUIRE(rc == AESECB_OK, "backend %s: %s of %zu bytes returned %d (%s)",
+	  aesecb_backend_name(aesecb_ctx_backend(ctx)), dir_name(decrypt),
+	  len, rc, aesecb_strerror(rc));
+}
+
+/* A position-dependent canary pattern: byte i of pattern 'tag'. */
+static uint8_t pattern_byte(unsigned tag, size_t i)
+{
+	return (uint8_t)(tag + i * 151u + (i >> 8) * 7u);
+}
+
+static void fill_pattern(uint8_t *p, size_t n, unsigned tag)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		p[i] = pattern_byte(tag, i);
+}
+
+/* Index of the first byte of p[from..n) that differs from the pattern (the
+ * pattern counted from p[0]), or n. */
+static size_t check_pattern_from(const uint8_t *p, size_t from, size_t n,
+                                 unsigned tag)
+{
+	size_t i;
+
+	for (i = from; i < n; i++)
+		if (p[i] != pattern_byte(tag, i))
+			return i;
+	return n;
+}
+
+static size_t check_pattern(const uint8_t *p, size_t n, unsigned tag)
+{
+	return check_pattern_from(p, 0, n, tag);
+}
+
+static const aesecb_backend *none_backend(void)
+{
+	const aesecb_backend *be = aesecb_backend_find("none");
+
+	REQUIRE(be != NULL, "backend 'none' is missing from the table");
+	REQUIRE(aesecb_backend_available(be),
+	        "backend 'none' must always be available (it is not)");
+	return be;
+}
+
+/*
+ * The backends this test can run, in table order.  'none' must be among
+ * them; anything else that is missing was reported as skipped by main().
+ */
+#define MAX_BACKENDS 8
+
+struct runlist {
+	const aesecb_backend *be[MAX_BACKENDS];
+	size_t n;
+};
+
+static void runnable(struct runlist *rl)
+{
+	size_t i, count = aesecb_backend_count();
+
+	ck_assert_uint_le(count, MAX_BACKENDS);
+	(void)none_backend();
+	rl->n = 0;
+	for (i = 0; i < count; i++) {
+		const aesecb_backend *be = aesecb_backend_get(i);
+
+		ck_assert_ptr_nonnull(be);
+		if (aesecb_backend_available(be))
+			rl->be[rl->n++] = be;
+	}
+	REQUIRE(rl->n >= 1, "no backend ran");
+}
+
+static void init_ok(aesecb_ctx *ctx, const uint8_t *key, size_t key_len,
+                    const aesecb_backend *be)
+{
+	int rc = aesecb_init(ctx, key, key_len, be);
+
+	REQUIRE(rc == AESECB_OK, "backend %s: aesecb_init(%zu-byte key) "
+	        "returned %d (%s)", be != NULL ? aesecb_backend_name(be)
+	        : "(default)", key_len, rc,
+	        aesecb_strerror(rc));
+	if (be != NULL)
+		ck_assert_ptr_eq(aesecb_ctx_backend(ctx), be);
+	else
+		ck_assert_ptr_nonnull(aesecb_ctx_backend(ctx));
+}
+
+/* ------------------------------------------------------------------ */
+/* 1. Known-answer vectors                                             */
+
+static const char fips_pt[] = "00112233445566778899aabbccddeeff";
+static const struct {
+	const char *key, *ct;
+} fips197[] = {
+	{ "000102030405060708090a0b0c0d0e0f",
+	  "69c4e0d86a7b0430d8cdb78070b4c55a" },
+	{ "000102030405060708090a0b0c0d0e0f1011121314151617",
+	  "dda97ca4864cdfe06eaf70a0ec0d7191" },
+	{ "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f",
+	  "8ea2b7ca516745bfeafc49904b496089" },
+};
+
+static const char sp_pt[] =
+	"6bc1bee22e409f96e93d7e117393172a ae2d8a571e03ac9c9eb76fac45af8e51"
+	"30c81c46a35ce411e5fbc1191a0a52ef f69f2445df4f9b17ad2b417be66c3710";
+static const struct {
+	const char *key, *ct;
+} sp800_38a[] = {
+	{ "2b7e151628aed2a6abf7158809cf4f3c",
+	  "3ad77bb40d7a3660a89ecaf32466ef97 f5d3d58503b9699de785895a96fdbaaf"
+	  "43b1cd7f598ece23881b00e3ed030688 7b0c785e27e8ad3f8223207104725dd4" },
+	{ "8e73b0f7da0e6452c810f32b809079e562f8ead2522c6b7b",
+	  "bd334f1d6e45f25ff712a214571fa5cc 974104846d0ad3ad7734ecb3ecee4eef"
+	  "ef7afd2270e2e60adce0ba2face6444e 9a4b41ba738d6c72fb16691603c18e0e" },
+	{ "603deb1015ca71be2b73aef0857d77811f352c073b6108d72d9810a30914dff4",
+	  "f3eed1bdb5d2a03c064b5a7e3db181f8 591ccb10d410ed26dc5ba74a31362870"
+	  "b6ed21b99ca6f4f9f153e7b1beafed1d 23304b7a39f9f3ff067d8d8f9e24ecc7" },
+};
+
+/* RFC 9001 A.2, A.3 and RFC 9369 A.2, A.3 (header protection). */
+static const struct {
+	const char *hp_key, *sample, *mask, *block;
+} quic_hp[] = {
+	{ "9f50449e04a0e810283a1e9933adedd2", "d1b1c98dd7689fb8ec11d242b123dc9b",
+	  "437b9aec36", "437b9aec36be423400cdd115d9db3241" },
+	{ "c206b8d9b9f0f37644430b490eeaa314", "2cd0991cd25b0aac406a5816b6394100",
+	  "2ec0d8356a", "2ec0d8356af53be647a841efa6c1ee97" },
+	{ "45b95e15235d6f45a6b19cbcb0294ba9", "ffe67b6abcdb4298b485dd04de806071",
+	  "94a0c95e80", "94a0c95e805ea4c0934b2f97a7cbc8fb" },
+	{ "edf6d05c83121201b436e16877593c3a", "6f05d8a4398c47089698baeea26b91eb",
+	  "4dd92e91ea", "4dd92e91ea87f179213f9c6ba83bb559" },
+};
+
+/* Check one vector (nblocks blocks) in both directions, out of place and
+ * in place, and the blocks one at a time. */
+static void check_kat(const aesecb_backend *be, const char *what,
+                      const uint8_t *key, size_t key_len,
+                      const uint8_t *pt, const uint8_t *ct, size_t len)
+{
+	aesecb_ctx ctx;
+	uint8_t buf[4 * BS];
+	size_t off;
+	int decrypt;
+
+	ck_assert_uint_le(len, sizeof buf);
+	init_ok(&ctx, key, key_len, be);
+	for (decrypt = 0; decrypt <= 1; decrypt++) {
+		const uint8_t *src = decrypt ? ct : pt, *want = decrypt ? pt : ct;
+
+		memset(buf, 0xee, sizeof buf);
+		crypt_ok(&ctx, decrypt, src, buf, len);
+		REQUIRE(memcmp(buf, want, len) == 0,
+		        "backend %s: %s AES-%zu %s (%zu blocks) is wrong",
+		        aesecb_backend_name(be), what, key_len * 8,
+		        dir_name(decrypt), len / BS);
+		memcpy(buf, src, len);
+		crypt_ok(&ctx, decrypt, buf, buf, len);
+		REQUIRE(memcmp(buf, want, len) == 0,
+		        "backend %s: %s AES-%zu %s in place is wrong",
+		        aesecb_backend_name(be), what, key_len * 8,
+		        dir_name(decrypt));
+		for (off = 0; off < len; off += BS) {
+			crypt_ok(&ctx, decrypt, src + off, buf,
+			                           BS);
+			REQUIRE(memcmp(buf, want + off, BS) == 0,
+			        "backend %s: %s AES-%zu %s, block %zu alone "
+			        "is wrong", aesecb_backend_name(be), what,
+			        key_len * 8, dir_name(decrypt), off / BS);
+		}
+	}
+	aesecb_clear(&ctx);
+}
+
+START_TEST(test_vectors)
+{
+	struct runlist rl;
+	size_t b, i;
+
+	runnable(&rl);
+	for (b = 0; b < rl.n; b++) {
+		const aesecb_backend *be = rl.be[b];
+		uint8_t key[32], pt[64], ct[64], mask[5], want[16];
+
+		for (i = 0; i < 3; i++) {
+			size_t kl = unhex(fips197[i].key, key, sizeof key);
+
+			ck_assert_uint_eq(kl, key_sizes[i]);
+			ck_assert_uint_eq(unhex(fips_pt, pt, sizeof pt), 16);
+			ck_assert_uint_eq(unhex(fips197[i].ct, ct, sizeof ct), 16);
+			check_kat(be, "FIPS-197 C", key, kl, pt, ct, 16);
+		}
+		for (i = 0; i < 3; i++) {
+			size_t kl = unhex(sp800_38a[i].key, key, sizeof key);
+
+			ck_assert_uint_eq(kl, key_sizes[i]);
+			ck_assert_uint_eq(unhex(sp_pt, pt, sizeof pt), 64);
+			ck_assert_uint_eq(unhex(sp800_38a[i].ct, ct, sizeof ct), 64);
+			check_kat(be, "SP 800-38A F.1", key, kl, pt, ct, 64);
+		}
+		for (i = 0; i < sizeof quic_hp / sizeof quic_hp[0]; i++) {
+			aesecb_ctx ctx;
+			uint8_t sample[16], block[16], masks[4 * 5];
+			uint8_t samples[4 * 16];
+			size_t j;
+
+			ck_assert_uint_eq(unhex(quic_hp[i].hp_key, key, sizeof key), 16);
+			ck_assert_uint_eq(unhex(quic_hp[i].sample, sample,
+			                        sizeof sample), 16);
+			ck_assert_uint_eq(unhex(quic_hp[i].mask, want, sizeof want), 5);
+			init_ok(&ctx, key, 16, be);
+			memset(mask, 0, sizeof mask);
+			aesecb_hp_mask(&ctx, sample, mask);
+			REQUIRE(memcmp(mask, want, 5) == 0,
+			        "backend %s: QUIC hp vector %zu: wrong mask",
+			        aesecb_backend_name(be), i + 1);
+			for (j = 0; j < 4; j++)
+				memcpy(samples + 16 * j, sample, 16);
+			ck_assert_int_eq(aesecb_hp_masks(&ctx, samples, masks, 4),
+			                 AESECB_OK);
+			for (j = 0; j < 4; j++)
+				REQUIRE(memcmp(masks + 5 * j, want, 5) == 0,
+				        "backend %s: QUIC hp vector %zu: "
+				        "aesecb_hp_masks gives a wrong mask",
+				        aesecb_backend_name(be), i + 1);
+			ck_assert_uint_eq(unhex(quic_hp[i].block, want,
+			                        sizeof want), 16);
+			crypt_ok(&ctx, 0, sample, block, 16);
+			REQUIRE(memcmp(block, want, 16) == 0,
+			        "backend %s: QUIC hp vector %zu: wrong block",
+			        aesecb_backend_name(be), i + 1);
+			crypt_ok(&ctx, 1, want, block, 16);
+			REQUIRE(memcmp(block, sample, 16) == 0,
+			        "backend %s: QUIC hp vector %zu: decrypting "
+			        "the block does not give the sample",
+			        aesecb_backend_name(be), i + 1);
+			aesecb_clear(&ctx);
+		}
+	}
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* 2. Keys, arguments and backend selection                            */
+
+START_TEST(test_key_lengths)
+{
+	struct runlist rl;
+	size_t b, kl;
+	uint8_t key[40];
+
+	runnable(&rl);
+	for (kl = 0; kl < sizeof key; kl++)
+		key[kl] = (uint8_t)(kl * 37 + 11);
+	for (b = 0; b < rl.n; b++) {
+		const aesecb_backend *be = rl.be[b];
+
+		for (kl = 0; kl <= sizeof key; kl++) {
+			aesecb_ctx ctx;
+			int want = (kl == 16 || kl == 24 || kl == 32)
+			           ? AESECB_OK : AESECB_EKEYLEN;
+			int rc = aesecb_init(&ctx, key, kl, be);
+
+			REQUIRE(rc == want, "backend %s: %zu-byte key: "
+			        "aesecb_init returned %d, expected %d",
+			        aesecb_backend_name(be), kl, rc, want);
+			if (rc == AESECB_OK) {
+				ck_assert_ptr_eq(aesecb_ctx_backend(&ctx), be);
+				aesecb_clear(&ctx);
+			}
+		}
+	}
+}
+END_TEST
+
+START_TEST(test_bad_arguments)
+{
+	struct runlist rl;
+	size_t b, i;
+	uint8_t key[32] = { 1, 2, 3 }, in[32] = { 0 }, out[32];
+	aesecb_ctx ctx;
+	/* Something that is not a backend descriptor from the table. */
+	static const uint64_t fake_storage[16];
+	const aesecb_backend *fake = (const aesecb_backend *)(const void *)
+	                             fake_storage;
+
+	runnable(&rl);
+	for (b = 0; b < rl.n; b++) {
+		const aesecb_backend *be = rl.be[b];
+
+		ck_assert_int_eq(aesecb_init(NULL, key, 16, be), AESECB_EINVAL);
+		ck_assert_int_eq(aesecb_init(&ctx, NULL, 16, be), AESECB_EINVAL);
+		ck_assert_int_eq(aesecb_init(&ctx, NULL, 32, be), AESECB_EINVAL);
+
+		init_ok(&ctx, key, 16, be);
+		ck_assert_int_eq(aesecb_encrypt(NULL, in, out, 16), AESECB_EINVAL);
+		ck_assert_int_eq(aesecb_decrypt(NULL, in, out, 16), AESECB_EINVAL);
+		ck_assert_int_eq(aesecb_encrypt(&ctx, NULL, out, 16), AESECB_EINVAL);
+		ck_assert_int_eq(aesecb_encrypt(&ctx, in, NULL, 16), AESECB_EINVAL);
+		ck_assert_int_eq(aesecb_decrypt(&ctx, NULL, out, 16), AESECB_EINVAL);
+		ck_assert_int_eq(aesecb_decrypt(&ctx, in, NULL, 16), AESECB_EINVAL);
+		/* nothing to do: no data is required */
+		ck_assert_int_eq(aesecb_encrypt(&ctx, NULL, NULL, 0), AESECB_OK);
+		ck_assert_int_eq(aesecb_decrypt(&ctx, NULL, NULL, 0), AESECB_OK);
+		ck_assert_int_eq(aesecb_hp_masks(NULL, in, out, 1), AESECB_EINVAL);
+		ck_assert_int_eq(aesecb_hp_masks(&ctx, NULL, out, 1), AESECB_EINVAL);
+		ck_assert_int_eq(aesecb_hp_masks(&ctx, in, NULL, 1), AESECB_EINVAL);
+		ck_assert_int_eq(aesecb_hp_masks(&ctx, NULL, NULL, 0), AESECB_OK);
+		/* hp_mask has no status: bad arguments must leave mask alone */
+		memset(out, 0x5a, sizeof out);
+		aesecb_hp_mask(NULL, in, out);
+		aesecb_hp_mask(&ctx, NULL, out);
+		aesecb_hp_mask(&ctx, in, NULL);
+		for (i = 0; i < sizeof out; i++)
+			ck_assert_uint_eq(out[i], 0x5a);
+
+		/* A cleared context is no longer usable. */
+		aesecb_clear(&ctx);
+		ck_assert_ptr_null(aesecb_ctx_backend(&ctx));
+		ck_assert_int_eq(aesecb_encrypt(&ctx, in, out, 16), AESECB_EINVAL);
+		ck_assert_int_eq(aesecb_decrypt(&ctx, in, out, 16), AESECB_EINVAL);
+		ck_assert_int_eq(aesecb_hp_masks(&ctx, in, out, 1), AESECB_EINVAL);
+		aesecb_hp_mask(&ctx, in, out);
+		for (i = 0; i < sizeof out; i++)
+			ck_assert_uint_eq(out[i], 0x5a);
+	}
+	ck_assert_ptr_null(aesecb_ctx_backend(NULL));
+
+	/* Unknown backend pointers. */
+	ck_assert_int_eq(aesecb_init(&ctx, key, 16, fake), AESECB_EUNKNOWN);
+	ck_assert_ptr_null(aesecb_backend_name(fake));
+	ck_assert_ptr_null(aesecb_backend_arch(fake));
+	ck_assert_ptr_null(aesecb_backend_requires(fake));
+	ck_assert_int_eq(aesecb_backend_compiled(fake), 0);
+	ck_assert_int_eq(aesecb_backend_available(fake), 0);
+	ck_assert_uint_eq(aesecb_backend_scratch_written(fake, 0), 0);
+	ck_assert_uint_eq(aesecb_backend_scratch_written(fake, 1), 0);
+	ck_assert_ptr_nonnull(aesecb_backend_unavailable_reason(fake));
+	ck_assert_ptr_null(aesecb_backend_name(NULL));
+	ck_assert_int_eq(aesecb_backend_available(NULL), 0);
+	ck_assert_ptr_nonnull(aesecb_backend_unavailable_reason(NULL));
+
+	/* Backends in the table that cannot run here are refused. */
+	for (i = 0; i < aesecb_backend_count(); i++) {
+		const aesecb_backend *be = aesecb_backend_get(i);
+
+		if (aesecb_backend_available(be))
+			continue;
+		REQUIRE(aesecb_init(&ctx, key, 16, be) == AESECB_EUNAVAILABLE,
+		        "backend %s is unavailable but aesecb_init did not "
+		        "say AESECB_EUNAVAILABLE", aesecb_backend_name(be));
+	}
+}
+END_TEST
+
+/* Set or unset $AESECB_BACKEND. */
+static void set_env_backend(const char *v)
+{
+	if (v == NULL)
+		ck_assert_int_eq(unsetenv("AESECB_BACKEND"), 0);
+	else
+		ck_assert_int_eq(setenv("AESECB_BACKEND", v, 1), 0);
+}
+
+START_TEST(test_default_backend)
+{
+	struct runlist rl;
+	const char *orig = getenv("AESECB_BACKEND");
+	char *saved = orig != NULL ? strdup(orig) : NULL;
+	const aesecb_backend *def;
+	uint8_t key[16] = { 9 };
+	aesecb_ctx ctx;
+	size_t b, i;
+
+	ck_assert(orig == NULL || saved != NULL);
+	runnable(&rl);
+
+	/* Unset (and empty): the best available backend. */
+	set_env_backend(NULL);
+	def = aesecb_backend_default();
+	ck_assert_ptr_nonnull(def);
+	ck_assert(aesecb_backend_available(def));
+	if (rl.n > 1)
+		REQUIRE(def != none_backend(),
+		        "a hardware backend is available but the default "
+		        "is 'none'");
+	init_ok(&ctx, key, sizeof key, NULL);
+	ck_assert_ptr_eq(aesecb_ctx_backend(&ctx), def);
+	set_env_backend("");
+	ck_assert_ptr_eq(aesecb_backend_default(), def);
+
+	/* Each runnable backend by name. */
+	for (b = 0; b < rl.n; b++) {
+		const char *name = aesecb_backend_name(rl.be[b]);
+
+		set_env_backend(name);
+		REQUIRE(aesecb_backend_default() == rl.be[b],
+		        "AESECB_BACKEND=%s does not select it", name);
+		init_ok(&ctx, key, sizeof key, NULL);
+		ck_assert_ptr_eq(aesecb_ctx_backend(&ctx), rl.be[b]);
+		/* an explicit backend wins over the environment */
+		init_ok(&ctx, key, sizeof key, none_backend());
+	}
+
+	/* A name that does not exist. */
+	set_env_backend("bogus");
+	ck_assert_ptr_null(aesecb_backend_default());
+	ck_assert_int_eq(aesecb_init(&ctx, key, sizeof key, NULL),
+	                 AESECB_EUNKNOWN);
+	init_ok(&ctx, key, sizeof key, none_backend());
+
+	/* Known names that cannot run here. */
+	for (i = 0; i < aesecb_backend_count(); i++) {
+		const aesecb_backend *be = aesecb_backend_get(i);
+
+		if (aesecb_backend_available(be))
+			continue;
+		set_env_backend(aesecb_backend_name(be));
+		ck_assert_ptr_null(aesecb_backend_default());
+		REQUIRE(aesecb_init(&ctx, key, sizeof key, NULL) ==
+		        AESECB_EUNAVAILABLE, "AESECB_BACKEND=%s (unavailable)"
+		        " did not give AESECB_EUNAVAILABLE",
+		        aesecb_backend_name(be));
+	}
+
+	set_env_backend(saved);
+	free(saved);
+	aesecb_clear(&ctx);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* 3. Lengths, sentinels, alignment, in place, partial blocks          */
+
+static const size_t len_blocks[] = {
+	0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17,
+	31, 32, 33, 64, 100, 257
+};
+#define N_LEN_BLOCKS (sizeof len_blocks / sizeof len_blocks[0])
+#define MAX_TEST_BLOCKS 257
+/* room for the data, up to 15 bytes of misalignment, and the guard */
+#define GUARD (4 * BS)   /* checked after the output: a sentinel block and more */
+#define BUF_BYTES (MAX_TEST_BLOCKS * BS + 16 + GUARD)
+
+struct bufs {
+	_Alignas(64) uint8_t in[BUF_BYTES];
+	_Alignas(64) uint8_t out[BUF_BYTES];
+	_Alignas(64) uint8_t want[BUF_BYTES];
+	uint8_t pat_in[BUF_BYTES], pat_out[BUF_BYTES];
+	int ready;
+};
+
+static struct bufs bufs;
+
+/* The expected output, made one block per call with the same context. */
+static void expect_blockwise(const aesecb_ctx *ctx, int decrypt,
+                             const uint8_t *in, uint8_t *want, size_t nb)
+{
+	size_t i;
+
+	for (i = 0; i < nb; i++)
+		crypt_ok(ctx, decrypt, in + i * BS,
+		                           want + i * BS, BS);
+}
+
+/*
+ * One call: nb blocks from in+ioff to out+ooff (or in place at out+ooff),
+ * checking the result, the bytes before the output and the guard after it
+ * (the sentinel block and more), and that the input was left alone.
+ */
+static void one_call(const aesecb_ctx *ctx, int decrypt, size_t key_len,
+                     size_t nb, size_t ioff, size_t ooff, int in_place,
+                     const uint8_t *data)
+{
+	const char *name = aesecb_backend_name(aesecb_ctx_backend(ctx));
+	uint8_t *dst = bufs.out + ooff;
+	const uint8_t *src;
+	size_t len = nb * BS, end = ooff + len;
+
+	if (!bufs.ready) {
+		fill_pattern(bufs.pat_in, BUF_BYTES, 0x71);
+		fill_pattern(bufs.pat_out, BUF_BYTES, 0x3c);
+		bufs.ready = 1;
+	}
+	memcpy(bufs.out, bufs.pat_out, end + GUARD);
+	if (in_place) {
+		memcpy(dst, data, len);
+		src = dst;
+	} else {
+		memcpy(bufs.in, bufs.pat_in, ioff + len + GUARD);
+		memcpy(bufs.in + ioff, data, len);
+		src = bufs.in + ioff;
+	}
+	crypt_ok(ctx, decrypt, src, dst, len);
+	REQUIRE(memcmp(dst, bufs.want, len) == 0,
+	        "backend %s: AES-%zu %s of %zu blocks (in +%zu, out +%zu%s) "
+	        "is wrong", name, key_len * 8, dir_name(decrypt), nb, ioff,
+	        ooff, in_place ? ", in place" : "");
+	REQUIRE(memcmp(bufs.out, bufs.pat_out, ooff) == 0,
+	        "backend %s: AES-%zu %s of %zu blocks (out +%zu) wrote "
+	        "before out", name, key_len * 8, dir_name(decrypt), nb,
+	        ooff);
+	REQUIRE(memcmp(bufs.out + end, bufs.pat_out + end, GUARD) == 0,
+	        "backend %s: AES-%zu %s of %zu blocks (out +%zu%s) wrote "
+	        "past the end of out (the sentinel block changed)", name,
+	        key_len * 8, dir_name(decrypt), nb, ooff,
+	        in_place ? ", in place" : "");
+	if (!in_place)
+		REQUIRE(memcmp(bufs.in, bufs.pat_in, ioff) == 0 &&
+		        memcmp(bufs.in + ioff, data, len) == 0 &&
+		        memcmp(bufs.in + ioff + len,
+		               bufs.pat_in + ioff + len, GUARD) == 0,
+		        "backend %s: %s of %zu blocks changed its input",
+		        name, dir_name(decrypt), nb);
+}
+
+START_TEST(test_lengths)
+{
+	static uint8_t data[MAX_TEST_BLOCKS * BS];
+	struct runlist rl;
+	struct prng r;
+	size_t b, k, l;
+	int decrypt;
+
+	runnable(&rl);
+	prng_init(&r, 3);
+	for (b = 0; b < rl.n; b++) {
+		for (k = 0; k < 3; k++) {
+			aesecb_ctx ctx;
+			uint8_t key[32];
+
+			prng_fill(&r, key, sizeof key);
+			init_ok(&ctx, key, key_sizes[k], rl.be[b]);
+			for (decrypt = 0; decrypt <= 1; decrypt++) {
+				for (l = 0; l < N_LEN_BLOCKS; l++) {
+					size_t nb = len_blocks[l], off;
+
+					prng_fill(&r, data, nb * BS);
+					expect_blockwise(&ctx, decrypt, data,
+					                 bufs.want, nb);
+					one_call(&ctx, decrypt, key_sizes[k], nb,
+					         0, 0, 0, data);
+					one_call(&ctx, decrypt, key_sizes[k], nb,
+					         0, 0, 1, data);
+					/* misaligned input and output, each
+					 * on its own and together: every
+					 * offset for AES-128 up to 33 blocks,
+					 * a few otherwise */
+					for (off = 1; off < 16; off++) {
+						if ((k != 0 || nb > 33) &&
+						    off != 1 && off != 8 &&
+						    off != 15)
+							continue;
+						one_call(&ctx, decrypt,
+						         key_sizes[k], nb, off,
+						         0, 0, data);
+						one_call(&ctx, decrypt,
+						         key_sizes[k], nb, 0,
+						         off, 0, data);
+						one_call(&ctx, decrypt,
+						         key_sizes[k], nb, off,
+						         16 - off, 0, data);
+						one_call(&ctx, decrypt,
+						         key_sizes[k], nb, off,
+						         off, 0, data);
+						one_call(&ctx, decrypt,
+						         key_sizes[k], nb, 0,
+						         off, 1, data);
+					}
+				}
+			}
+			aesecb_clear(&ctx);
+		}
+	}
+}
+END_TEST
+
+START_TEST(test_misaligned_all_pairs)
+{
+	static uint8_t data[17 * BS];
+	static const size_t nbs[] = { 1, 2, 3, 8, 17 };
+	struct runlist rl;
+	struct prng r;
+	size_t b, i, io, oo;
+	int decrypt;
+
+	runnable(&rl);
+	prng_init(&r, 4);
+	for (b = 0; b < rl.n; b++) {
+		aesecb_ctx ctx;
+		uint8_t key[16];
+
+		prng_fill(&r, key, sizeof key);
+		init_ok(&ctx, key, sizeof key, rl.be[b]);
+		for (decrypt = 0; decrypt <= 1; decrypt++) {
+			for (i = 0; i < sizeof nbs / sizeof nbs[0]; i++) {
+				prng_fill(&r, data, nbs[i] * BS);
+				expect_blockwise(&ctx, decrypt, data, bufs.want,
+				                 nbs[i]);
+				for (io = 0; io < 16; io++)
+					for (oo = 0; oo < 16; oo++)
+						one_call(&ctx, decrypt, 16, nbs[i],
+						         io, oo, 0, data);
+			}
+		}
+		aesecb_clear(&ctx);
+	}
+}
+END_TEST
+
+START_TEST(test_zero_and_partial)
+{
+	static const size_t bad_len[] = {
+		1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 17, 18, 31,
+		33, 47, 63, 65, 255, 257, 1023, 4097
+	};
+	static uint8_t in[4160], out[4160], pin[4160], pout[4160];
+	struct runlist rl;
+	size_t b, i, k;
+	int decrypt;
+
+	runnable(&rl);
+	fill_pattern(pin, sizeof pin, 1);
+	fill_pattern(pout, sizeof pout, 2);
+	memcpy(in, pin, sizeof in);
+	memcpy(out, pout, sizeof out);
+	for (b = 0; b < rl.n; b++) {
+		const char *name = aesecb_backend_name(rl.be[b]);
+
+		for (k = 0; k < 3; k++) {
+			aesecb_ctx ctx;
+			uint8_t key[32];
+
+			fill_pattern(key, sizeof key, (unsigned)k);
+			init_ok(&ctx, key, key_sizes[k], rl.be[b]);
+			for (decrypt = 0; decrypt <= 1; decrypt++) {
+				/* len 0: success, nothing touched */
+				crypt_ok(&ctx, decrypt, in, out,
+				                           0);
+				crypt_ok(&ctx, decrypt, in, in,
+				                           0);
+				REQUIRE(memcmp(out, pout, sizeof out) == 0 &&
+				        memcmp(in, pin, sizeof in) == 0,
+				        "backend %s: %s of 0 bytes touched "
+				        "memory", name, dir_name(decrypt));
+				/* partial: refused, out untouched */
+				for (i = 0; i < sizeof bad_len / sizeof bad_len[0];
+				     i++) {
+					size_t len = bad_len[i];
+					int rc;
+
+					ck_assert_uint_le(len, sizeof in);
+					rc = crypt_dir(&ctx, decrypt, in, out, len);
+					REQUIRE(rc == AESECB_EPARTIAL,
+					        "backend %s: %s of %zu bytes "
+					        "returned %d, not AESECB_EPARTIAL",
+					        name, dir_name(decrypt), len, rc);
+					REQUIRE(memcmp(out, pout, sizeof out) == 0,
+					        "backend %s: "
+					        "%s of %zu bytes (refused) wrote "
+					        "to out", name, dir_name(decrypt),
+					        len);
+					rc = crypt_dir(&ctx, decrypt, in, in, len);
+					ck_assert_int_eq(rc, AESECB_EPARTIAL);
+					REQUIRE(memcmp(in, pin, sizeof in) == 0,
+					        "backend %s: "
+					        "in-place %s of %zu bytes "
+					        "(refused) changed the buffer",
+					        name, dir_name(decrypt), len);
+				}
+			}
+			aesecb_clear(&ctx);
+		}
+	}
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* 4. Round trips and agreement with the portable backend              */
+
+START_TEST(test_roundtrip)
+{
+	static uint8_t pt[300 * BS], ct[300 * BS], back[300 * BS];
+	struct runlist rl;
+	struct prng r;
+	size_t b, k, t;
+
+	runnable(&rl);
+	prng_init(&r, 5);
+	for (b = 0; b < rl.n; b++) {
+		for (k = 0; k < 3; k++) {
+			for (t = 0; t < 8; t++) {
+				aesecb_ctx ctx;
+				uint8_t key[32];
+				size_t nb = t == 0 ? 300 : 1 + prng_next(&r) % 70;
+
+				prng_fill(&r, key, sizeof key);
+				prng_fill(&r, pt, nb * BS);
+				init_ok(&ctx, key, key_sizes[k], rl.be[b]);
+				crypt_ok(&ctx, 0, pt, ct, nb * BS);
+				REQUIRE(memcmp(ct, pt, nb * BS) != 0,
+				        "backend %s: encryption is the "
+				        "identity", aesecb_backend_name(rl.be[b]));
+				crypt_ok(&ctx, 1, ct, back, nb * BS);
+				REQUIRE(memcmp(back, pt, nb * BS) == 0,
+				        "backend %s: AES-%zu decrypt(encrypt(x))"
+				        " != x for %zu blocks (seed %016llx)",
+				        aesecb_backend_name(rl.be[b]),
+				        key_sizes[k] * 8, nb,
+				        (unsigned long long)test_seed);
+				/* and the other way round */
+				crypt_ok(&ctx, 1, pt, ct, nb * BS);
+				crypt_ok(&ctx, 0, ct, back, nb * BS);
+				REQUIRE(memcmp(back, pt, nb * BS) == 0,
+				        "backend %s: AES-%zu encrypt(decrypt(x))"
+				        " != x for %zu blocks",
+				        aesecb_backend_name(rl.be[b]),
+				        key_sizes[k] * 8, nb);
+				aesecb_clear(&ctx);
+			}
+		}
+	}
+}
+END_TEST
+
+START_TEST(test_differential)
+{
+	static uint8_t in[40 * BS], ref[40 * BS], out[40 * BS];
+	const aesecb_backend *none;
+	struct runlist rl;
+	struct prng r;
+	size_t b, k, t, nb;
+	int decrypt;
+
+	runnable(&rl);
+	none = none_backend();
+	prng_init(&r, 6);
+	for (k = 0; k < 3; k++) {
+		for (t = 0; t < 3; t++) {
+			aesecb_ctx cref;
+			uint8_t key[32];
+
+			prng_fill(&r, key, sizeof key);
+			init_ok(&cref, key, key_sizes[k], none);
+			for (b = 0; b < rl.n; b++) {
+				aesecb_ctx ctx;
+
+				if (rl.be[b] == none)
+					continue;
+				init_ok(&ctx, key, key_sizes[k], rl.be[b]);
+				for (decrypt = 0; decrypt <= 1; decrypt++) {
+					for (nb = 0; nb <= 40; nb++) {
+						size_t i;
+
+						prng_fill(&r, in, nb * BS);
+						crypt_ok(&cref,
+						    decrypt, in, ref, nb * BS);
+						memset(out, 0, sizeof out);
+						crypt_ok(&ctx,
+						    decrypt, in, out, nb * BS);
+						for (i = 0; i < nb; i++)
+							REQUIRE(memcmp(out + i * BS,
+							    ref + i * BS, BS) == 0,
+							    "backend %s differs from none:"
+							    " AES-%zu %s of %zu blocks, "
+							    "block %zu (key %zu, seed "
+							    "%016llx)",
+							    aesecb_backend_name(rl.be[b]),
+							    key_sizes[k] * 8,
+							    dir_name(decrypt), nb, i, t,
+							    (unsigned long long)test_seed);
+					}
+				}
+				aesecb_clear(&ctx);
+			}
+			aesecb_clear(&cref);
+		}
+	}
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* 5. QUIC header-protection masks                                     */
+
+START_TEST(test_hp_masks)
+{
+	static const size_t ns[] = {
+		41, 63, 64, 65, 100, 127, 128, 129, 200
+	};
+	static uint8_t samples[200 * BS + 16], masks[200 * 5 + 64];
+	static uint8_t single[200 * 5];
+	struct runlist rl;
+	struct prng r;
+	size_t b, k, i, n;
+
+	runnable(&rl);
+	prng_init(&r, 7);
+	for (b = 0; b < rl.n; b++) {
+		const char *name = aesecb_backend_name(rl.be[b]);
+
+		for (k = 0; k < 3; k++) {
+			aesecb_ctx ctx;
+			uint8_t key[32], mask_buf[5 + 2 * 16], block[16];
+
+			prng_fill(&r, key, sizeof key);
+			init_ok(&ctx, key, key_sizes[k], rl.be[b]);
+			/* one mask: exactly 5 bytes written */
+			for (i = 0; i < 8; i++) {
+				uint8_t *sample = samples + i; /* misaligned too */
+
+				prng_fill(&r, sample, 16);
+				fill_pattern(mask_buf, sizeof mask_buf, 0xa7);
+				aesecb_hp_mask(&ctx, sample, mask_buf + 16);
+				crypt_ok(&ctx, 0, sample, block,
+				                                16);
+				REQUIRE(memcmp(mask_buf + 16, block, 5) == 0,
+				        "backend %s: AES-%zu hp mask is not the"
+				        " first 5 bytes of the block", name,
+				        key_sizes[k] * 8);
+				REQUIRE(check_pattern(mask_buf, 16, 0xa7) == 16
+				        && check_pattern_from(mask_buf, 21,
+				           sizeof mask_buf, 0xa7) ==
+				           sizeof mask_buf,
+				        "backend %s: hp mask wrote outside "
+				        "its 5 bytes", name);
+			}
+			/* many masks == as many single masks */
+			for (n = 0; n <= 40 + sizeof ns / sizeof ns[0]; n++) {
+				size_t cnt = n <= 40 ? n : ns[n - 41];
+				size_t off = n % 16, bad;
+
+				prng_fill(&r, samples + off, cnt * BS);
+				for (i = 0; i < cnt; i++)
+					aesecb_hp_mask(&ctx, samples + off + i * BS,
+					               single + i * 5);
+				fill_pattern(masks, sizeof masks, 0x19);
+				ck_assert_int_eq(aesecb_hp_masks(&ctx, samples + off,
+				                                 masks, cnt),
+				                 AESECB_OK);
+				REQUIRE(memcmp(masks, single, cnt * 5) == 0,
+				        "backend %s: AES-%zu aesecb_hp_masks(%zu)"
+				        " differs from single masks", name,
+				        key_sizes[k] * 8, cnt);
+				bad = check_pattern_from(masks, cnt * 5,
+				                         sizeof masks, 0x19);
+				REQUIRE(bad == sizeof masks, "backend %s: "
+				        "aesecb_hp_masks(%zu) wrote past "
+				        "masks + 5n", name, cnt);
+			}
+			aesecb_clear(&ctx);
+		}
+	}
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* 6. The working-space contract                                       */
+
+static _Alignas(64) uint8_t scratch[AESECB_SCRATCH_SIZE];
+#define SCRATCH_LAST_TAG 0xa3u  /* the canary left in place by scratch_used */
+
+static uint8_t canaries[2][AESECB_SCRATCH_SIZE];
+
+/* Bytes actually written to the scratch by the block function, found with
+ * two different canaries (a byte may be overwritten with its old value). */
+static size_t scratch_used(const aesecb_ctx *ctx, aesecb_blocks_fn *fn,
+                           const uint8_t *in, uint8_t *out, size_t nb)
+{
+	static const unsigned tags[2] = { 0x5c, SCRATCH_LAST_TAG };
+	size_t used = 0, t, i;
+
+	static int made;
+
+	if (!made) {
+		fill_pattern(canaries[0], AESECB_SCRATCH_SIZE, tags[0]);
+		fill_pattern(canaries[1], AESECB_SCRATCH_SIZE, tags[1]);
+		made = 1;
+	}
+	for (t = 0; t < 2; t++) {
+		memcpy(scratch, canaries[t], sizeof scratch);
+		fn(ctx, in, out, nb, scratch);
+		/* the last changed byte: find its 64-byte chunk, then it */
+		for (i = sizeof scratch; i > used; i -= 64)
+			if (memcmp(scratch + i - 64, canaries[t] + i - 64, 64))
+				break;
+		for (; i > used; i--)
+			if (scratch[i - 1] != canaries[t][i - 1])
+				break;
+		if (i > used)
+			used = i;
+	}
+	return used;
+}
+
+static const size_t scratch_nbs[] = {
+	1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 32, 64, 100
+};
+
+START_TEST(test_scratch_contract)
+{
+	static uint8_t in[100 * BS], out[100 * BS], want[100 * BS];
+	struct runlist rl;
+	struct prng r;
+	size_t b, k, i, j;
+	int decrypt;
+
+	runnable(&rl);
+	prng_init(&r, 8);
+	for (b = 0; b < rl.n; b++) {
+		const aesecb_backend *be = rl.be[b];
+		const char *name = aesecb_backend_name(be);
+
+		ck_assert_ptr_nonnull(be->impl);
+		for (decrypt = 0; decrypt <= 1; decrypt++) {
+			size_t declared = aesecb_backend_scratch_written(be, decrypt);
+			size_t max_used = 0;
+			aesecb_blocks_fn *fn = decrypt ? be->impl->decrypt
+			                               : be->impl->encrypt;
+
+			ck_assert_uint_le(declared, AESECB_SCRATCH_SIZE);
+			for (k = 0; k < 3; k++) {
+				aesecb_ctx ctx;
+				uint8_t key[32];
+
+				prng_fill(&r, key, sizeof key);
+				init_ok(&ctx, key, key_sizes[k], be);
+				for (i = 0; i < sizeof scratch_nbs /
+				                sizeof scratch_nbs[0]; i++) {
+					size_t nb = scratch_nbs[i], used;
+
+					prng_fill(&r, in, nb * BS);
+					crypt_ok(&ctx, decrypt, in,
+					    want, nb * BS);
+					used = scratch_used(&ctx, fn, in, out, nb);
+					REQUIRE(memcmp(out, want, nb * BS) == 0,
+					        "backend %s: block function "
+					        "called directly gives another "
+					        "result (%s, %zu blocks)", name,
+					        dir_name(decrypt), nb);
+					REQUIRE(used <= declared,
+					        "backend %s: AES-%zu %s of %zu "
+					        "blocks wrote %zu bytes of "
+					        "scratch, declares %zu", name,
+					        key_sizes[k] * 8,
+					        dir_name(decrypt), nb, used,
+					        declared);
+					if (used > max_used)
+						max_used = used;
+					/* the entry point's wipe leaves no key
+					 * material and nothing else touched */
+					aesecb_wipe(scratch, declared);
+					for (j = 0; j < declared; j++)
+						REQUIRE(scratch[j] == 0,
+						        "backend %s: scratch byte "
+						        "%zu not zero after the wipe",
+						        name, j);
+					REQUIRE(check_pattern_from(scratch,
+					    declared, sizeof scratch,
+					    SCRATCH_LAST_TAG) == sizeof scratch,
+					    "backend %s: the wipe went past the "
+					    "declared %zu bytes", name, declared);
+				}
+				aesecb_clear(&ctx);
+			}
+			printf("scratch: backend %s %s: declared %zu bytes, "
+			       "at most %zu written\n", name, dir_name(decrypt),
+			       declared, max_used);
+		}
+	}
+	fflush(stdout);
+}
+END_TEST
+
+/* Hardware backends declare 0; none declares a real bound, no more than the
+ * space; and aesecb_init records the declarations in the context. */
+START_TEST(test_scratch_declarations)
+{
+	size_t i;
+
+	REQUIRE(aesecb__none_scratch_enc <= AESECB_SCRATCH_SIZE &&
+	        aesecb__none_scratch_dec <= AESECB_SCRATCH_SIZE,
+	        "none declares %zu (encrypt) and %zu (decrypt) bytes, "
+	        "more than the %d-byte space", aesecb__none_scratch_enc,
+	        aesecb__none_scratch_dec, AESECB_SCRATCH_SIZE);
+	for (i = 0; i < aesecb_backend_count(); i++) {
+		const aesecb_backend *be = aesecb_backend_get(i);
+		const char *name = aesecb_backend_name(be);
+		int decrypt;
+
+		for (decrypt = 0; decrypt <= 1; decrypt++) {
+			size_t d = aesecb_backend_scratch_written(be, decrypt);
+
+			if (strcmp(name, "none") == 0) {
+				ck_assert_uint_eq(d, decrypt
+				                  ? aesecb__none_scratch_dec
+				                  : aesecb__none_scratch_enc);
+				continue;
+			}
+			REQUIRE(d == 0 && (decrypt ? be->scratch_dec
+			                           : be->scratch_enc) == 0,
+			        "hardware backend %s declares %zu scratch "
+			        "bytes (%s), must be 0", name, d,
+			        dir_name(decrypt));
+		}
+		if (aesecb_backend_available(be)) {
+			aesecb_ctx ctx;
+			uint8_t key[16] = { 0 };
+
+			init_ok(&ctx, key, sizeof key, be);
+			ck_assert_uint_eq(ctx.priv_wipe[0],
+			                  aesecb_backend_scratch_written(be, 0));
+			ck_assert_uint_eq(ctx.priv_wipe[1],
+			                  aesecb_backend_scratch_written(be, 1));
+			aesecb_clear(&ctx);
+		}
+	}
+	(void)none_backend();
+}
+END_TEST
+
+START_TEST(test_clear)
+{
+	struct runlist rl;
+	size_t b, k, i;
+
+	runnable(&rl);
+	for (b = 0; b < rl.n; b++) {
+		for (k = 0; k < 3; k++) {
+			aesecb_ctx ctx;
+			const unsigned char *p = (const unsigned char *)&ctx;
+			uint8_t key[32];
+			size_t nonzero = 0;
+
+			memset(key, 0xff, sizeof key);
+			memset(&ctx, 0x77, sizeof ctx);
+			init_ok(&ctx, key, key_sizes[k], rl.be[b]);
+			for (i = 0; i < sizeof ctx.priv_keys; i++)
+				nonzero += p[i] != 0;
+			REQUIRE(nonzero > 0, "backend %s: no key schedule "
+			        "in the context", aesecb_backend_name(rl.be[b]));
+			aesecb_clear(&ctx);
+			for (i = 0; i < sizeof ctx; i++)
+				REQUIRE(p[i] == 0, "backend %s: byte %zu of "
+				        "the context not zero after "
+				        "aesecb_clear",
+				        aesecb_backend_name(rl.be[b]), i);
+		}
+	}
+	aesecb_clear(NULL); /* harmless */
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* 7. One context shared by several threads                            */
+
+#define N_THREADS 4
+#define THREAD_BLOCKS 48
+
+struct shared {
+	const aesecb_ctx *ctx;
+	const uint8_t *pt, *ct;  /* THREAD_BLOCKS blocks each */
+	int failures;
+	unsigned id;
+};
+
+static void *thread_main(void *arg)
+{
+	struct shared *s = arg;
+	uint8_t buf[THREAD_BLOCKS * BS], mask[5];
+	size_t iter, nb;
+
+	for (iter = 0; iter < 40; iter++) {
+		nb = 1 + (iter * 7 + s->id * 13) % THREAD_BLOCKS;
+		if (aesecb_encrypt(s->ctx, s->pt, buf, nb * BS) != AESECB_OK ||
+		    memcmp(buf, s->ct, nb * BS) != 0)
+			s->failures++;
+		if (aesecb_decrypt(s->ctx, s->ct, buf, nb * BS) != AESECB_OK ||
+		    memcmp(buf, s->pt, nb * BS) != 0)
+			s->failures++;
+		aesecb_hp_mask(s->ctx, s->pt + (iter % THREAD_BLOCKS) * BS, mask);
+		if (memcmp(mask, s->ct + (iter % THREAD_BLOCKS) * BS, 5) != 0)
+			s->failures++;
+	}
+	return NULL;
+}
+
+START_TEST(test_threads)
+{
+	static uint8_t pt[THREAD_BLOCKS * BS], ct[THREAD_BLOCKS * BS];
+	struct runlist rl;
+	struct prng r;
+	size_t b, k, t;
+
+	runnable(&rl);
+	prng_init(&r, 9);
+	for (b = 0; b < rl.n; b++) {
+		for (k = 0; k < 3; k++) {
+			aesecb_ctx ctx;
+			uint8_t key[32];
+			pthread_t th[N_THREADS];
+			struct shared sh[N_THREADS];
+
+			prng_fill(&r, key, sizeof key);
+			prng_fill(&r, pt, sizeof pt);
+			init_ok(&ctx, key, key_sizes[k], rl.be[b]);
+			expect_blockwise(&ctx, 0, pt, ct, THREAD_BLOCKS);
+			for (t = 0; t < N_THREADS; t++) {
+				sh[t].ctx = &ctx;
+				sh[t].pt = pt;
+				sh[t].ct = ct;
+				sh[t].failures = 0;
+				sh[t].id = (unsigned)t;
+				ck_assert_int_eq(pthread_create(&th[t], NULL,
+				                                thread_main, &sh[t]), 0);
+			}
+			for (t = 0; t < N_THREADS; t++)
+				ck_assert_int_eq(pthread_join(th[t], NULL), 0);
+			for (t = 0; t < N_THREADS; t++)
+				REQUIRE(sh[t].failures == 0, "backend %s: "
+				        "AES-%zu: thread %zu saw %d wrong "
+				        "results", aesecb_backend_name(rl.be[b]),
+				        key_sizes[k] * 8, t, sh[t].failures);
+			aesecb_clear(&ctx);
+		}
+	}
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* 8. Backend enumeration and strings                                  */
+
+START_TEST(test_enumeration)
+{
+	static const char *const names[4] = { "none", "aesni", "vaes", "armce" };
+	const char *built = getenv("BUILT_BACKENDS");
+	size_t i, j;
+
+	ck_assert_uint_eq(aesecb_backend_count(), 4);
+	ck_assert_ptr_null(aesecb_backend_get(4));
+	ck_assert_ptr_null(aesecb_backend_get((size_t)-1));
+	ck_assert_ptr_null(aesecb_backend_find("bogus"));
+	ck_assert_ptr_null(aesecb_backend_find(""));
+	ck_assert_ptr_null(aesecb_backend_find("NONE"));
+	ck_assert_ptr_null(aesecb_backend_find(NULL));
+	for (i = 0; i < 4; i++) {
+		const aesecb_backend *be = aesecb_backend_find(names[i]);
+		const char *arch;
+
+		REQUIRE(be != NULL, "backend %s not found", names[i]);
+		ck_assert_str_eq(aesecb_backend_name(be), names[i]);
+		for (j = 0; j < 4; j++)
+			if (aesecb_backend_get(j) == be)
+				break;
+		REQUIRE(j < 4, "find(%s) is not in the table", names[i]);
+		arch = aesecb_backend_arch(be);
+		ck_assert_ptr_nonnull(arch);
+		REQUIRE(strcmp(arch, "any") == 0 ||
+		        strcmp(arch, "x86_64") == 0 ||
+		        strcmp(arch, "x86") == 0 ||
+		        strcmp(arch, "aarch64") == 0,
+		        "backend %s: arch '%s'", names[i], arch);
+		ck_assert_ptr_nonnull(aesecb_backend_requires(be));
+		if (aesecb_backend_available(be)) {
+			REQUIRE(aesecb_backend_compiled(be),
+			        "backend %s available but not compiled",
+			        names[i]);
+			ck_assert_ptr_null(aesecb_backend_unavailable_reason(be));
+		} else {
+			const char *why = aesecb_backend_unavailable_reason(be);
+
+			ck_assert_ptr_nonnull(why);
+			REQUIRE(why[0] != '\0', "backend %s: empty reason",
+			        names[i]);
+		}
+		if (built != NULL && built[0] != '\0') {
+			/* make check passes the configured list */
+			char list[128];
+			int listed = 0;
+			char *tok, *save = NULL;
+
+			ck_assert_uint_lt(strlen(built), sizeof list);
+			strcpy(list, built);
+			for (tok = strtok_r(list, " ", &save); tok != NULL;
+			     tok = strtok_r(NULL, " ", &save))
+				listed |= strcmp(tok, names[i]) == 0;
+			REQUIRE(listed == aesecb_backend_compiled(be),
+			        "backend %s: compiled=%d but BUILT_BACKENDS"
+			        "='%s'", names[i], aesecb_backend_compiled(be),
+			        built);
+		}
+	}
+	ck_assert_str_eq(aesecb_backend_arch(aesecb_backend_find("none")), "any");
+	ck_assert_str_eq(aesecb_backend_arch(aesecb_backend_find("vaes")),
+	                 "x86_64");
+	ck_assert_str_eq(aesecb_backend_arch(aesecb_backend_find("armce")),
+	                 "aarch64");
+	ck_assert(aesecb_backend_compiled(aesecb_backend_find("none")));
+	(void)none_backend();
+}
+END_TEST
+
+START_TEST(test_ctx_backend)
+{
+	struct runlist rl;
+	uint8_t key[24] = { 0 };
+	size_t b;
+
+	runnable(&rl);
+	for (b = 0; b < rl.n; b++) {
+		aesecb_ctx ctx;
+
+		memset(&ctx, 0, sizeof ctx);
+		ck_assert_ptr_null(aesecb_ctx_backend(&ctx));
+		init_ok(&ctx, key, sizeof key, rl.be[b]);
+		ck_assert_ptr_eq(aesecb_ctx_backend(&ctx), rl.be[b]);
+		aesecb_clear(&ctx);
+	}
+	ck_assert_uint_le(sizeof(aesecb_ctx), 1024);
+	ck_assert_uint_eq(_Alignof(aesecb_ctx), 64);
+}
+END_TEST
+
+START_TEST(test_strerror)
+{
+	static const int codes[] = {
+		AESECB_OK, AESECB_EKEYLEN, AESECB_EPARTIAL, AESECB_EUNKNOWN,
+		AESECB_EUNAVAILABLE, AESECB_EINVAL
+	};
+	static const int bogus[] = { 1, -6, -100, INT_MAX, INT_MIN };
+	const char *msg[6], *unknown;
+	size_t i, j;
+
+	for (i = 0; i < 6; i++) {
+		msg[i] = aesecb_strerror(codes[i]);
+		ck_assert_ptr_nonnull(msg[i]);
+		REQUIRE(msg[i][0] != '\0', "empty message for %d",
+		        codes[i]);
+		for (j = 0; j < i; j++)
+			REQUIRE(strcmp(msg[i], msg[j]) != 0,
+			        "codes %d and %d share a message", codes[i],
+			        codes[j]);
+	}
+	unknown = aesecb_strerror(bogus[0]);
+	ck_assert_ptr_nonnull(unknown);
+	for (i = 0; i < sizeof bogus / sizeof bogus[0]; i++) {
+		ck_assert_ptr_nonnull(aesecb_strerror(bogus[i]));
+		ck_assert_str_eq(aesecb_strerror(bogus[i]), unknown);
+	}
+	for (i = 0; i < 6; i++)
+		ck_assert_str_ne(msg[i], unknown);
+	ck_assert_ptr_nonnull(aesecb_version());
+	REQUIRE(aesecb_version()[0] != '\0', "empty version");
+#ifdef PACKAGE_VERSION
+	ck_assert_str_eq(aesecb_version(), PACKAGE_VERSION);
+#endif
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+
+static Suite *lib_suite(void)
+{
+	Suite *s = suite_create("libaesecb");
+	TCase *tc;
+
+#define ADD_TCASE(label, fn) do {                       \
+		tc = tcase_create(label);               \
+		tcase_set_timeout(tc, 600);             \
+		tcase_add_test(tc, fn);                 \
+		suite_add_tcase(s, tc);                 \
+	} while (0)
+
+	ADD_TCASE("vectors", test_vectors);
+	ADD_TCASE("key lengths", test_key_lengths);
+	ADD_TCASE("bad arguments", test_bad_arguments);
+	ADD_TCASE("default backend", test_default_backend);
+	ADD_TCASE("lengths", test_lengths);
+	ADD_TCASE("misaligned pairs", test_misaligned_all_pairs);
+	ADD_TCASE("zero and partial", test_zero_and_partial);
+	ADD_TCASE("round trip", test_roundtrip);
+	ADD_TCASE("differential", test_differential);
+	ADD_TCASE("hp masks", test_hp_masks);
+	ADD_TCASE("scratch contract", test_scratch_contract);
+	ADD_TCASE("scratch declarations", test_scratch_declarations);
+	ADD_TCASE("clear", test_clear);
+	ADD_TCASE("threads", test_threads);
+	ADD_TCASE("enumeration", test_enumeration);
+	ADD_TCASE("context backend", test_ctx_backend);
+	ADD_TCASE("strerror", test_strerror);
+#undef ADD_TCASE
+	return s;
+}
+
+int main(void)
+{
+	const char *seed = getenv("AESECB_TEST_SEED");
+	SRunner *sr;
+	size_t i, ran = 0;
+	int failed;
+
+	if (seed != NULL && seed[0] != '\0')
+		test_seed = strtoull(seed, NULL, 0);
+	printf("seed: 0x%016llx (set AESECB_TEST_SEED to change)\n",
+	       (unsigned long long)test_seed);
+	for (i = 0; i < aesecb_backend_count(); i++) {
+		const aesecb_backend *be = aesecb_backend_get(i);
+
+		if (!aesecb_backend_available(be))
+			printf("SKIP: backend %s: %s\n", aesecb_backend_name(be),
+			       aesecb_backend_unavailable_reason(be));
+	}
+	printf("backends run:");
+	for (i = 0; i < aesecb_backend_count(); i++) {
+		const aesecb_backend *be = aesecb_backend_get(i);
+
+		if (aesecb_backend_available(be)) {
+			printf(" %s", aesecb_backend_name(be));
+			ran++;
+		}
+	}
+	printf("%s\n", ran == 0 ? " (none at all)" : "");
+	fflush(stdout);
+
+	sr = srunner_create(lib_suite());
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	if (!aesecb_backend_available(aesecb_backend_find("none"))) {
+		printf("FAIL: backend none did not run\n");
+		failed++;
+	}
+	return failed == 0 && ran > 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

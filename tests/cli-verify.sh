@@ -1,0 +1,399 @@
+#!/bin/sh
+# cli-verify.sh - "aesecb verify" from the outside: the project's own
+# vectors under every backend, the NIST CAVP ECB set when CAVP_DIR is
+# given (2,738 entries per backend), mismatches (exit 1, naming COUNT),
+# malformed files (exit 2, naming the line), truncated gzip, unknown
+# backends (exit 3), --json and -q.
+
+. "${top_srcdir:-.}/tests/testlib.sh"
+
+V=$top_srcdir/vectors
+ALL_BACKENDS="none aesni vaes armce"
+
+# The project's own set: entries in the response files plus QUIC records.
+n_rsp=$(cat "$V"/*.rsp | grep -c '^COUNT *=')
+n_quic=$(grep -c '^HP_KEY *=' "$V/quic-hp.txt")
+n_own=$((n_rsp + n_quic))
+if [ "$n_quic" -eq 4 ]; then
+	pass "quic-hp.txt has 4 records"
+else
+	fail "quic-hp.txt has $n_quic records, expected 4"
+fi
+if [ "$n_rsp" -eq 12 ]; then
+	pass "fips197.rsp and sp800-38a-ecb.rsp have 12 entries"
+else
+	fail "the project's response files have $n_rsp entries, expected 12"
+fi
+
+# summary_of: the summary line of the last run
+summary_of() {
+	grep '^verify: ' "$T/out" | tail -n 1
+}
+
+# flip IN OUT SECTION COUNT FIELD: copy IN to OUT with the last hex digit of
+# FIELD in entry COUNT of [SECTION] changed (CR line endings are dropped)
+flip() {
+	tr -d '\r' <"$1" | awk -v sec="[$3]" -v cnt="COUNT = $4" -v fld="$5 = " '
+		/^\[/ { insec = ($0 == sec) }
+		insec && $0 == cnt { inent = 1 }
+		/^[ \t]*$/ { inent = 0 }
+		insec && inent && !done && index($0, fld) == 1 {
+			last = substr($0, length($0))
+			$0 = substr($0, 1, length($0) - 1) (last == "0" ? "1" : "0")
+			done = 1
+		}
+		{ print }' >"$2"
+	if cmp -s "$1" "$2"; then
+		fail "flip: $1 unchanged"
+	fi
+}
+
+# ------------------------------------------------------------------
+# Which backends run here: ask verify itself one backend at a time.
+avail=""
+for b in $ALL_BACKENDS; do
+	run "$AESECB" verify -q -b "$b" "$V"
+	case $rc in
+	0)
+		avail="$avail $b"
+		want="verify: $n_own/$n_own entries passed under 1 backend ($b)"
+		if [ "$(summary_of)" = "$want" ]; then
+			pass "$b: the project's vectors, $n_own entries"
+		else
+			fail "$b: summary '$(summary_of)', expected '$want'"
+		fi
+		;;
+	3)
+		skip "backend $b: $(head -n 1 "$T/err")"
+		case " $BUILT_BACKENDS " in
+		*" $b "*) ;;
+		*)
+			if grep -q 'not built in' "$T/err"; then
+				pass "$b: not built in, exit 3"
+			else
+				fail "$b: exit 3 without 'not built in'"
+			fi
+			;;
+		esac
+		;;
+	*)
+		fail "verify -b $b on the source tree vectors: exit $rc"
+		testlib_show
+		;;
+	esac
+done
+navail=$(echo $avail | wc -w | tr -d ' ')
+note "backends that ran:$avail"
+case " $avail " in
+*" none "*) pass "none is available" ;;
+*) fail "the portable backend none did not pass" ;;
+esac
+
+# The matrix: one row per backend, set columns, pass/total cells.
+for b in $avail; do
+	expect_status 0 "$AESECB" verify -b "$b" "$V"
+	expect_stdout_grep "^backend  *KAT  *QUIC  *total"
+	expect_stdout_grep "^$b  *12/12  *4/4  *$n_own/$n_own "
+done
+
+# Default -b all: every available backend, the others listed as skipped
+# with a reason; $AESECB_BACKEND does not narrow it.
+expect_status 0 "$AESECB" verify "$V"
+s=$(summary_of)
+case $s in
+"verify: $n_own/$n_own entries passed under $navail backend"*) pass "all: $s" ;;
+*) fail "all: unexpected summary '$s'" ;;
+esac
+for b in $ALL_BACKENDS; do
+	case " $avail " in
+	*" $b "*)
+		expect_stdout_grep "^$b  *12/12  *4/4 " ;;
+	*)
+		case $s in
+		*"skipped:"*"$b ("*) pass "$b listed as skipped" ;;
+		*) fail "$b neither ran nor was listed as skipped: '$s'" ;;
+		esac ;;
+	esac
+done
+expect_status 0 "$AESECB" verify -b all "$V"
+if [ "$(summary_of)" = "$s" ]; then
+	pass "-b all is the default"
+else
+	fail "-b all differs from the default: '$(summary_of)'"
+fi
+AESECB_BACKEND=none expect_status 0 "$AESECB" verify "$V"
+if [ "$(summary_of)" = "$s" ]; then
+	pass "AESECB_BACKEND does not narrow verify"
+else
+	fail "AESECB_BACKEND changed verify: '$(summary_of)'"
+fi
+
+# -q on success: the summary line only.
+expect_status 0 "$AESECB" verify -q "$V"
+if [ "$(wc -l <"$T/out" | tr -d ' ')" -eq 1 ] && grep -q '^verify: ' "$T/out"; then
+	pass "-q prints only the summary"
+else
+	fail "-q printed more than the summary"
+	sed 's/^/#   /' "$T/out" >&2
+fi
+expect_stderr_empty
+
+# No PATH: $AESECB_VECTORS, else the installed set, else the source tree;
+# the directory used is printed.
+AESECB_VECTORS=$V expect_status 0 "$AESECB" verify
+expect_stdout_grep "^vectors: $V (from AESECB_VECTORS)\$"
+s=$(summary_of)
+case $s in
+"verify: $n_own/$n_own entries passed"*) pass "AESECB_VECTORS is used" ;;
+*) fail "AESECB_VECTORS: '$s'" ;;
+esac
+expect_status 0 "$AESECB" verify
+expect_stdout_grep '^vectors: /.* (\(installed\|source tree\))$'
+
+# Files one by one, and several paths.
+expect_status 0 "$AESECB" verify -q "$V/fips197.rsp" "$V/quic-hp.txt"
+case $(summary_of) in
+"verify: 10/10 entries passed"*) pass "two files" ;;
+*) fail "two files: '$(summary_of)'" ;;
+esac
+
+# --json: valid JSON (when python3 is here to parse it).
+expect_status 0 "$AESECB" verify --json "$V"
+expect_stdout_grep '"status": "pass"'
+expect_stdout_grep "\"entries\": $n_own,"
+if command -v python3 >/dev/null 2>&1; then
+	if python3 -m json.tool <"$T/out" >/dev/null 2>"$T/json.err"; then
+		pass "--json output is valid JSON"
+	else
+		fail "--json output is not valid JSON: $(cat "$T/json.err")"
+	fi
+	if python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+run = [b["name"] for b in d["backends"]]
+skipped = [s["name"] for s in d["skipped"]]
+assert set(run) | set(skipped) == set(sys.argv[2].split()), (run, skipped)
+assert all(s["reason"] for s in d["skipped"])
+for b in d["backends"]:
+    assert b["passed"] == b["total"] == int(sys.argv[3]), b
+    assert b["sets"]["QUIC"] == {"passed": 4, "total": 4}, b["sets"]
+    for f in b["files"]:
+        assert f["failures"] == [], f
+' "$T/out" "$ALL_BACKENDS" "$n_own" 2>"$T/json.err"; then
+		pass "--json lists every backend, run or skipped, with counts"
+	else
+		fail "--json content: $(tail -n 1 "$T/json.err")"
+	fi
+else
+	skip "python3 not found: --json output not parsed"
+fi
+
+# ------------------------------------------------------------------
+# Mismatches: exit 1, naming file, line, section and COUNT, under every
+# backend; no key bytes in the messages.
+flip "$V/fips197.rsp" "$T/flip.rsp" ENCRYPT 1 CIPHERTEXT
+for b in $avail; do
+	expect_status 1 "$AESECB" verify -b "$b" "$T/flip.rsp"
+	expect_stderr_fixed "aesecb: verify: $T/flip.rsp:16: [ENCRYPT] COUNT = 1 under $b: CIPHERTEXT expected dda97ca4864cdfe06eaf70a0ec0d7190, got dda97ca4864cdfe06eaf70a0ec0d7191"
+	expect_stderr_lines 1
+	expect_stderr_lacks "000102030405060708090a0b0c0d0e0f1011121314151617"
+	expect_stdout_grep "^verify: FAILED: 5/6 entries passed under 1 backend ($b); failed: $b 1\$"
+	expect_stdout_grep "^$b  *5/6 "
+done
+expect_status 1 "$AESECB" verify -q "$T/flip.rsp"
+expect_stdout_grep '^verify: FAILED: 5/6 entries passed'
+if command -v python3 >/dev/null 2>&1; then
+	expect_status 1 "$AESECB" verify --json -b none "$T/flip.rsp"
+	if python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["status"] == "fail"
+f = [x for b in d["backends"] for f in b["files"] for x in f["failures"]]
+assert len(f) == 1, f
+f = f[0]
+assert f["section"] == "ENCRYPT" and f["count"] == 1 and f["line"] == 16, f
+assert f["expected"] == "dda97ca4864cdfe06eaf70a0ec0d7190", f
+assert f["actual"] == "dda97ca4864cdfe06eaf70a0ec0d7191", f
+' "$T/out" 2>"$T/json.err"; then
+		pass "--json names the failure"
+	else
+		fail "--json failure report: $(tail -n 1 "$T/json.err")"
+	fi
+fi
+
+# A multi-block expected value (SP 800-38A, 4 blocks), last block changed.
+flip "$V/sp800-38a-ecb.rsp" "$T/flip4.rsp" DECRYPT 2 PLAINTEXT
+for b in $avail; do
+	expect_status 1 "$AESECB" verify -b "$b" "$T/flip4.rsp"
+	expect_stderr_fixed "flip4.rsp:44: [DECRYPT] COUNT = 2 under $b: PLAINTEXT block 4 of 4: expected f69f2445df4f9b17ad2b417be66c3711, got f69f2445df4f9b17ad2b417be66c3710"
+	expect_stderr_lines 1
+done
+
+# A QUIC mask.
+awk '{ if ($0 == "MASK = 94a0c95e80") $0 = "MASK = 94a0c95e81"; print }' \
+	"$V/quic-hp.txt" >"$T/flip-hp.txt"
+for b in $avail; do
+	expect_status 1 "$AESECB" verify -b "$b" "$T/flip-hp.txt"
+	expect_stderr_fixed "flip-hp.txt:25: record 3 under $b: MASK expected 94a0c95e81, got 94a0c95e80"
+	expect_stderr_lacks "45b95e15235d6f45a6b19cbcb0294ba9"
+done
+
+# ------------------------------------------------------------------
+# Malformed files: exit 2, "aesecb: verify: FILE:LINE: what".
+
+# bad NAME LINE WHAT CONTENT: CONTENT (printf format) must be refused at LINE
+bad() {
+	printf "$4" >"$T/$1"
+	expect_status 2 "$AESECB" verify -b none "$T/$1"
+	expect_stderr_fixed "aesecb: verify: $T/$1:$2: $3"
+	expect_stderr_lines 1
+	if [ -s "$T/out" ]; then
+		fail "$1: a malformed file still printed a report"
+	fi
+}
+E='[ENCRYPT]\n'
+K='KEY = 000102030405060708090a0b0c0d0e0f\n'
+P='PLAINTEXT = 00112233445566778899aabbccddeeff\n'
+C='CIPHERTEXT = 69c4e0d86a7b0430d8cdb78070b4c55a\n'
+bad missing.rsp 2 'entry has no CIPHERTEXT field' "$E"'COUNT = 0\n'"$K$P"'\n'
+bad unknown.rsp 4 'unknown field IV' "$E"'\nCOUNT = 0\nIV = 00\n'
+bad badhex.rsp 3 'PLAINTEXT: invalid hex digit at character 3' "$E"'COUNT = 0\nPLAINTEXT = 00x12233445566778899aabbccddeeff\n'
+bad odd.rsp 3 'CIPHERTEXT: odd number of hex digits (31)' "$E"'COUNT = 0\nCIPHERTEXT = 69c4e0d86a7b0430d8cdb78070b4c55\n'
+bad partial.rsp 3 'PLAINTEXT is 17 bytes, not a whole number of 16-byte blocks' "$E"'COUNT = 0\nPLAINTEXT = 00112233445566778899aabbccddeeff00\n'
+bad keylen.rsp 2 'KEY is 17 bytes; AES keys are 16, 24 or 32 bytes' "$E"'KEY = 000102030405060708090a0b0c0d0e0f10\n'
+bad lenmismatch.rsp 2 'PLAINTEXT is 32 bytes but CIPHERTEXT is 16 bytes' "$E"'COUNT = 0\n'"$K"'PLAINTEXT = 00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff\n'"$C"
+bad before.rsp 2 'entry before any [ENCRYPT] or [DECRYPT] section' '# header\nCOUNT = 0\n'
+bad section.rsp 6 'unknown section [FOO]' "$E"'COUNT = 0\n'"$K$P$C"'[FOO]\n'
+bad empty.rsp 1 'no vector entries' ''
+bad comments.rsp 2 'no vector entries' '# nothing\n# here\n'
+bad twice.rsp 3 'KEY given twice in one entry' "$E$K$K"
+bad crlf.rsp 3 'CIPHERTEXT: odd number of hex digits (1)' '[DECRYPT]\r\n\r\nCIPHERTEXT = 0\r\n'
+bad quic.txt 3 'MASK is 4 bytes; must be 5' 'HP_KEY = 9f50449e04a0e810283a1e9933adedd2\nSAMPLE = d1b1c98dd7689fb8ec11d242b123dc9b\nMASK = 437b9aec\n'
+bad ECBMCT128.rsp 3 'PLAINTEXT is 32 bytes; must be 16 (Monte Carlo entries are one block)' "$E"'COUNT = 0\nPLAINTEXT = 00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff\n'
+# every malformed case names no key bytes
+expect_status 2 "$AESECB" verify "$T/keylen.rsp"
+expect_stderr_lacks "000102030405060708090a0b0c0d0e0f10"
+
+# An overlong line is refused, not cut.
+awk 'BEGIN { printf "[ENCRYPT]\nCOUNT = 0\nPLAINTEXT = "; for (i = 0; i < 70000; i++) printf "0"; printf "\n" }' >"$T/long.rsp"
+expect_status 2 "$AESECB" verify "$T/long.rsp"
+expect_stderr_fixed "long.rsp:3: line too long"
+
+# Several malformed files: each is reported, nothing is run.
+expect_status 2 "$AESECB" verify "$T/odd.rsp" "$V/fips197.rsp" "$T/partial.rsp"
+expect_stderr_lines 2
+expect_stderr_fixed "odd.rsp:3:"
+expect_stderr_fixed "partial.rsp:3:"
+
+# Truncated and damaged gzip.
+if command -v gzip >/dev/null 2>&1; then
+	gzip -9 -c "$V/fips197.rsp" >"$T/fips197.rsp.gz"
+	expect_status 0 "$AESECB" verify -q -b none "$T/fips197.rsp.gz"
+	expect_stdout_grep '^verify: 6/6 entries passed'
+	size=$(wc -c <"$T/fips197.rsp.gz" | tr -d ' ')
+	for cut in 20 $((size / 2)) $((size - 8)) $((size - 1)); do
+		head -c "$cut" "$T/fips197.rsp.gz" >"$T/cut.rsp.gz"
+		expect_status 2 "$AESECB" verify -b none "$T/cut.rsp.gz"
+		expect_stderr_grep "^aesecb: verify: $T/cut.rsp.gz:[0-9][0-9]*: truncated gzip data"
+	done
+	# a damaged CRC
+	{
+		head -c $((size - 8)) "$T/fips197.rsp.gz"
+		printf '\000\000\000\000'
+		tail -c 4 "$T/fips197.rsp.gz"
+	} >"$T/crc.rsp.gz"
+	expect_status 2 "$AESECB" verify -b none "$T/crc.rsp.gz"
+	expect_stderr_fixed "corrupt gzip data"
+else
+	skip "gzip not found: compressed copies of the project's files not made"
+fi
+
+# ------------------------------------------------------------------
+# Usage and backends.
+expect_status 3 "$AESECB" verify -b nosuch "$V"
+expect_stderr_fixed "unknown backend 'nosuch'"
+expect_status 2 "$AESECB" verify --frobnicate "$V"
+expect_status 2 "$AESECB" verify -b
+expect_status 4 "$AESECB" verify "$T/does-not-exist.rsp"
+mkdir "$T/emptydir"
+expect_status 2 "$AESECB" verify "$T/emptydir"
+expect_stderr_fixed "no vector files"
+# a directory: .rsp and QUIC .txt files only, in name order
+mkdir "$T/dir"
+cp "$V/fips197.rsp" "$T/dir/b.rsp"
+cp "$V/quic-hp.txt" "$T/dir/a-hp.txt"
+printf 'not vectors\n' >"$T/dir/README.txt"
+printf 'not vectors\n' >"$T/dir/notes.md"
+expect_status 0 "$AESECB" verify --json -b none "$T/dir"
+if grep -q README "$T/out" || grep -q notes.md "$T/out"; then
+	fail "a directory's non-vector files were read"
+else
+	pass "a directory's non-vector files are left alone"
+fi
+if [ "$(grep -n '"path"' "$T/out" | sed -n 's/.*\/dir\/\([a-z.-]*\)".*/\1/p' | tr '\n' ' ')" = "a-hp.txt b.rsp " ]; then
+	pass "directory files in name order"
+else
+	fail "directory files not in name order: $(grep '"path"' "$T/out")"
+fi
+expect_status 0 "$AESECB" verify --help
+expect_stdout_grep '^Usage: aesecb verify '
+
+# ------------------------------------------------------------------
+# The NIST CAVP ECB set.
+if [ -z "$CAVP_DIR" ]; then
+	skip "CAVP_DIR not set (configure --with-cavp=DIR): NIST CAVP vectors not checked"
+	finish
+fi
+for b in $avail; do
+	expect_status 0 "$AESECB" verify -b "$b" "$CAVP_DIR"
+	expect_stdout_grep "^backend  *KAT  *MMT  *MCT  *total"
+	expect_stdout_grep "^$b  *2078/2078  *60/60  *600/600  *2738/2738 "
+	want="verify: 2738/2738 entries passed under 1 backend ($b)"
+	if [ "$(summary_of)" = "$want" ]; then
+		pass "$b: NIST CAVP, 2738 entries"
+	else
+		fail "$b: NIST CAVP summary '$(summary_of)'"
+	fi
+	expect_stderr_empty
+done
+expect_status 0 "$AESECB" verify -q "$CAVP_DIR" "$V"
+case $(summary_of) in
+"verify: $((2738 + n_own))/$((2738 + n_own)) entries passed under $navail backend"*)
+	pass "NIST CAVP and the project's set under all backends" ;;
+*) fail "all backends on CAVP: '$(summary_of)'" ;;
+esac
+
+# Monte Carlo: a changed result, and entries that pass but do not chain.
+mct="$CAVP_DIR/ECBMCT128.rsp.gz"
+[ -f "$mct" ] || mct="$CAVP_DIR/ECBMCT128.rsp"
+if [ -f "$mct" ]; then
+	mkdir "$T/mct"
+	zcat -f "$mct" | tr -d '\r' >"$T/ECBMCT128.rsp"
+	# one expected value changed: COUNT 5, outer 5, inner 999
+	flip "$T/ECBMCT128.rsp" "$T/mct/ECBMCT128.rsp" ENCRYPT 5 CIPHERTEXT
+	for b in $avail; do
+		expect_status 1 "$AESECB" verify -b "$b" "$T/mct/ECBMCT128.rsp"
+		expect_stderr_fixed "[ENCRYPT] COUNT = 5 under $b (Monte Carlo outer iteration 5, inner iteration 999): CIPHERTEXT expected"
+		expect_stderr_lines 1
+		expect_stdout_grep "^verify: FAILED: 199/200 entries passed"
+	done
+	# entries that each pass but do not chain (COUNT 0 and 2 as 0 and 1)
+	awk 'BEGIN { RS = ""; ORS = "\n\n" } /^\[ENCRYPT\]/ { print; next } /^COUNT = 0\n/ && !d { print; d = 1; next } /^COUNT = 2\n/ && !e { sub(/^COUNT = 2/, "COUNT = 1"); print; e = 1; exit }' \
+		"$T/ECBMCT128.rsp" >"$T/mct/chain-MCT.rsp"
+	for b in $avail; do
+		expect_status 1 "$AESECB" verify -b "$b" "$T/mct/chain-MCT.rsp"
+		expect_stderr_fixed "COUNT = 1 under $b (Monte Carlo outer iteration 1): KEY does not follow from COUNT = 0 by the Monte Carlo key update rule"
+		expect_stderr_fixed "COUNT = 1 under $b (Monte Carlo outer iteration 1): PLAINTEXT is not the result of COUNT = 0: expected "
+		expect_stderr_lines 2
+		expect_stdout_grep "^verify: FAILED: 1/2 entries passed"
+	done
+	# a truncated NIST file
+	if [ -f "$CAVP_DIR/ECBMCT128.rsp.gz" ]; then
+		head -c 5000 "$CAVP_DIR/ECBMCT128.rsp.gz" >"$T/ECBMCT128.rsp.gz"
+		expect_status 2 "$AESECB" verify -b none "$T/ECBMCT128.rsp.gz"
+		expect_stderr_grep "ECBMCT128.rsp.gz:[0-9][0-9]*: truncated gzip data"
+	fi
+else
+	skip "no ECBMCT128 file in $CAVP_DIR: Monte Carlo negative tests not run"
+fi
+finish

@@ -1,0 +1,34 @@
+#!/bin/sh
+# man-lint.sh - check the manual pages with mandoc's linter.
+# Skips (exit 77) when mandoc is not installed.
+
+if [ -z "${MANDOC:-}" ]; then
+	echo "SKIP: mandoc not installed"
+	exit 77
+fi
+case $MANDOC in
+*/*)	mandoc_path=$MANDOC ;;
+*)	mandoc_path=$(command -v "$MANDOC" 2>/dev/null) ;;
+esac
+if [ -z "$mandoc_path" ] || [ ! -x "$mandoc_path" ]; then
+	echo "SKIP: mandoc not installed"
+	exit 77
+fi
+
+srcdir=${top_srcdir:-.}
+status=0
+for page in "$srcdir/man/aesecb.1" "$srcdir/man/aesecb.3"; do
+	if [ ! -f "$page" ]; then
+		echo "FAIL: $page: no such file"
+		status=1
+		continue
+	fi
+	echo "mandoc -Tlint -W warning $page"
+	if "$mandoc_path" -Tlint -W warning "$page" 2>&1; then
+		echo "ok: $page"
+	else
+		echo "FAIL: $page: mandoc reported problems (above)"
+		status=1
+	fi
+done
+exit $status

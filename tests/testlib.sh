@@ -1,0 +1,284 @@
+# testlib.sh - shared helpers for the aesecb command-line tests.
+#
+# POSIX sh.  Source it near the top of a test script:
+#
+#     . "${top_srcdir:-.}/tests/testlib.sh"
+#
+# Environment (set by 'make check' through AM_TESTS_ENVIRONMENT):
+#     AESECB          the aesecb binary under test
+#     top_srcdir      source tree (vectors, test scripts)
+#     top_builddir    build tree
+#     CAVP_DIR        NIST CAVP ECB response files, or empty
+#     MANDOC          the mandoc program, or empty
+#     BUILT_BACKENDS  backends compiled in, space separated
+# When run by hand, AESECB defaults to $top_builddir/aesecb, then ./aesecb.
+# A libtool wrapper script is bypassed when the binary it wraps can be run
+# directly (much faster; the tests start aesecb many times).
+#
+# What it provides:
+#     $T                      a private temporary directory, removed on exit
+#     pass MSG / fail MSG     record one assertion (fail prints MSG on stderr)
+#     skip MSG                record a part that did not run ("SKIP: MSG")
+#     note MSG                print a line to the log
+#     run CMD...              run CMD; stdout in $T/out, stderr in $T/err,
+#                             exit status in $rc (stdin is passed through)
+#     expect_status N CMD...  run CMD and assert its exit status is N
+#     expect_stderr_grep RE   the last run's stderr matches grep RE
+#     expect_stderr_fixed S   the last run's stderr contains the string S
+#     expect_stderr_lacks S   ... does not contain S (case-insensitive)
+#     expect_stderr_lines N   ... has exactly N lines
+#     expect_stderr_empty     ... is empty
+#     expect_stdout_eq S      the last run's stdout is exactly S (plus a
+#                             trailing newline, as $(...) strips it)
+#     expect_stdout_grep RE   the last run's stdout matches grep RE
+#     expect_same_file A B    files A and B are byte-for-byte equal
+#     expect_no_file F        F does not exist
+#     unhex HEX               write the bytes spelt by HEX on stdout
+#     hexof FILE              print FILE's bytes as one lowercase hex string
+#     skip_all MSG            the whole script cannot run: exit 77 (SKIP)
+#     finish                  print the summary and exit: 1 if anything
+#                             failed, 77 if nothing ran, else 0
+#
+# Results are kept in a file under $T, so assertions made in subshells
+# (pipelines, ( ... )) count too.  Any failed assertion makes the script
+# exit 1, even if it forgets to call finish.
+
+LC_ALL=C
+export LC_ALL
+
+if [ -z "${AESECB:-}" ]; then
+	if [ -n "${top_builddir:-}" ] && [ -x "$top_builddir/aesecb" ]; then
+		AESECB=$top_builddir/aesecb
+	else
+		AESECB=./aesecb
+	fi
+fi
+: "${top_srcdir:=.}"
+: "${top_builddir:=.}"
+: "${CAVP_DIR:=}"
+: "${MANDOC:=}"
+: "${BUILT_BACKENDS:=}"
+export AESECB top_srcdir top_builddir CAVP_DIR MANDOC BUILT_BACKENDS
+
+testlib_name=${0##*/}
+
+T=$(mktemp -d "${TMPDIR:-/tmp}/aesecb-test.XXXXXX") || {
+	echo "$testlib_name: cannot create a temporary directory" >&2
+	exit 99
+}
+: >"$T/.results"
+
+testlib_count() {
+	# number of lines in the results file starting with $1
+	grep -c "^$1" "$T/.results" 2>/dev/null || true
+}
+
+testlib_cleanup() {
+	testlib_status=$?
+	trap - EXIT HUP INT TERM
+	if [ -f "$T/.results" ] && grep -q '^FAIL' "$T/.results"; then
+		testlib_status=1
+	fi
+	rm -rf "$T"
+	exit "$testlib_status"
+}
+trap testlib_cleanup EXIT
+trap 'exit 130' HUP INT TERM
+
+pass() {
+	echo "PASS $*" >>"$T/.results"
+}
+
+fail() {
+	echo "FAIL $*" >>"$T/.results"
+	echo "FAIL: $testlib_name: $*" >&2
+	return 0
+}
+
+skip() {
+	echo "SKIP $*" >>"$T/.results"
+	echo "SKIP: $*"
+}
+
+note() {
+	echo "# $*"
+}
+
+# Shows what a failed command printed, for the log.
+testlib_show() {
+	if [ -s "$T/err" ]; then
+		sed 's/^/#   stderr: /' "$T/err" | head -n 5 >&2
+	fi
+}
+
+run() {
+	"$@" >"$T/out" 2>"$T/err"
+	rc=$?
+	return 0
+}
+
+expect_status() {
+	testlib_want=$1
+	shift
+	run "$@"
+	if [ "$rc" -eq "$testlib_want" ]; then
+		pass "exit $testlib_want: $*"
+	else
+		fail "expected exit $testlib_want, got $rc: $*"
+		testlib_show
+	fi
+}
+
+expect_stderr_grep() {
+	if grep -q -e "$1" "$T/err"; then
+		pass "stderr matches '$1'"
+	else
+		fail "stderr does not match '$1'"
+		sed 's/^/#   stderr: /' "$T/err" >&2
+	fi
+}
+
+expect_stderr_fixed() {
+	if grep -q -F -e "$1" "$T/err"; then
+		pass "stderr contains '$1'"
+	else
+		fail "stderr does not contain '$1'"
+		sed 's/^/#   stderr: /' "$T/err" >&2
+	fi
+}
+
+expect_stderr_lacks() {
+	if grep -q -i -F -e "$1" "$T/err"; then
+		fail "stderr contains '$1', which it must not"
+	else
+		pass "stderr lacks '$1'"
+	fi
+}
+
+expect_stderr_lines() {
+	testlib_n=$(wc -l <"$T/err" | tr -d ' ')
+	if [ "$testlib_n" -eq "$1" ]; then
+		pass "stderr has $1 line(s)"
+	else
+		fail "stderr has $testlib_n lines, expected $1"
+		sed 's/^/#   stderr: /' "$T/err" >&2
+	fi
+}
+
+expect_stderr_empty() {
+	if [ -s "$T/err" ]; then
+		fail "stderr is not empty"
+		sed 's/^/#   stderr: /' "$T/err" >&2
+	else
+		pass "stderr is empty"
+	fi
+}
+
+expect_stdout_eq() {
+	testlib_got=$(cat "$T/out")
+	if [ "$testlib_got" = "$1" ]; then
+		pass "stdout is as expected"
+	else
+		fail "stdout differs: expected '$1', got '$testlib_got'"
+	fi
+}
+
+expect_stdout_grep() {
+	if grep -q -e "$1" "$T/out"; then
+		pass "stdout matches '$1'"
+	else
+		fail "stdout does not match '$1'"
+	fi
+}
+
+expect_same_file() {
+	if cmp -s "$1" "$2"; then
+		pass "files equal: $1 $2"
+	else
+		fail "files differ: $1 $2"
+	fi
+}
+
+expect_no_file() {
+	if [ -e "$1" ] || [ -L "$1" ]; then
+		fail "file exists but should not: $1"
+	else
+		pass "no file: $1"
+	fi
+}
+
+# unhex HEX: bytes on stdout.  Whitespace in HEX is ignored.  Uses only awk
+# and printf's octal escapes, so it needs no xxd.
+unhex() {
+	testlib_esc=$(printf '%s\n' "$*" | awk '
+		{ s = s $0 }
+		END {
+			gsub(/[ \t\r\n]/, "", s)
+			s = tolower(s)
+			d = "0123456789abcdef"
+			for (i = 1; i < length(s); i += 2) {
+				v = (index(d, substr(s, i, 1)) - 1) * 16 + \
+				    index(d, substr(s, i + 1, 1)) - 1
+				printf "\\%03o", v
+			}
+		}')
+	# shellcheck disable=SC2059
+	printf "$testlib_esc"
+}
+
+# hexof FILE: one lowercase hex string, no spaces or newlines.
+hexof() {
+	od -An -v -tx1 "$1" | tr -d ' \n'
+}
+
+skip_all() {
+	echo "SKIP: $testlib_name: $*"
+	trap - EXIT HUP INT TERM
+	rm -rf "$T"
+	exit 77
+}
+
+finish() {
+	testlib_p=$(testlib_count PASS)
+	testlib_f=$(testlib_count FAIL)
+	testlib_s=$(testlib_count SKIP)
+	echo "$testlib_name: $testlib_p passed, $testlib_f failed, $testlib_s skipped"
+	if [ "$testlib_f" -gt 0 ]; then
+		exit 1
+	fi
+	if [ "$testlib_p" -eq 0 ]; then
+		exit 77
+	fi
+	exit 0
+}
+
+# An uninstalled build runs aesecb through libtool's wrapper script, which
+# costs a shell start per call.  When the real binary is next to it and runs
+# with the build's library directory on the search path, call it directly.
+testlib_direct() {
+	testlib_dir=${AESECB%/*}
+	[ "$testlib_dir" = "$AESECB" ] && testlib_dir=.
+	[ -f "$testlib_dir/.libs/aesecb" ] || return 0
+	sed -n 1,5p "$AESECB" 2>/dev/null | grep -q 'temporary wrapper script' || return 0
+	testlib_want=$("$AESECB" --version 2>/dev/null) || return 0
+	testlib_got=$(LD_LIBRARY_PATH="$testlib_dir/lib/.libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" \
+		DYLD_LIBRARY_PATH="$testlib_dir/lib/.libs${DYLD_LIBRARY_PATH:+:$DYLD_LIBRARY_PATH}" \
+		"$testlib_dir/.libs/aesecb" --version 2>/dev/null) || return 0
+	[ "$testlib_got" = "$testlib_want" ] || return 0
+	LD_LIBRARY_PATH="$testlib_dir/lib/.libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+	DYLD_LIBRARY_PATH="$testlib_dir/lib/.libs${DYLD_LIBRARY_PATH:+:$DYLD_LIBRARY_PATH}"
+	export LD_LIBRARY_PATH DYLD_LIBRARY_PATH
+	AESECB=$testlib_dir/.libs/aesecb
+	export AESECB
+}
+
+if [ -x "$AESECB" ]; then
+	testlib_direct
+fi
+
+if [ ! -x "$AESECB" ]; then
+	echo "$testlib_name: no aesecb binary at '$AESECB' (set AESECB)" >&2
+	trap - EXIT HUP INT TERM
+	rm -rf "$T"
+	exit 99
+fi

@@ -72,7 +72,12 @@ static int is_none(const aesecb_backend *be)
 
 static int known(const aesecb_backend *be)
 {
-	return be != NULL && be >= backends && be < backends + NBACKENDS;
+	size_t i;
+
+	for (i = 0; i < NBACKENDS; i++)
+		if (be == &backends[i])
+			return 1;
+	return 0;
 }
 
 size_t aesecb_backend_count(void)
@@ -146,22 +151,40 @@ size_t aesecb_backend_scratch_written(const aesecb_backend *be, int decrypt)
 	return n > AESECB_SCRATCH_SIZE ? AESECB_SCRATCH_SIZE : n;
 }
 
-const aesecb_backend *aesecb_backend_default(void)
+/*
+ * The default for a given value of $AESECB_BACKEND (NULL or empty: unset).
+ * *status says why there is none.
+ */
+static const aesecb_backend *default_for(const char *env, int *status)
 {
-	const char *env = getenv("AESECB_BACKEND");
 	const aesecb_backend *be;
 	size_t i;
 
 	if (env != NULL && env[0] != '\0') {
 		be = aesecb_backend_find(env);
-		return be != NULL && aesecb_backend_available(be) ? be : NULL;
+		if (be == NULL) {
+			*status = AESECB_EUNKNOWN;
+			return NULL;
+		}
+		if (!aesecb_backend_available(be)) {
+			*status = AESECB_EUNAVAILABLE;
+			return NULL;
+		}
+		return be;
 	}
-	/* Best first: the table lists none before the hardware backends, and
-	 * among those the wider ones later, so search from the end. */
+	/* The table lists none first and the preferred hardware backends
+	 * last, so the best available one is the last available one. */
 	for (i = NBACKENDS; i-- > 0;)
 		if (aesecb_backend_available(&backends[i]))
 			return &backends[i];
 	return &backends[0];
+}
+
+const aesecb_backend *aesecb_backend_default(void)
+{
+	int status;
+
+	return default_for(getenv("AESECB_BACKEND"), &status);
 }
 
 /* ------------------------------------------------------------------ */
@@ -193,21 +216,15 @@ static int rounds_for(size_t key_len)
 	}
 }
 
-int aesecb_init(aesecb_ctx *ctx, const uint8_t *key, size_t key_len,
-                const aesecb_backend *be)
+static int init_checked(aesecb_ctx *ctx, const uint8_t *key, size_t key_len,
+                        const aesecb_backend *be)
 {
-	int rounds;
+	int rounds, status = AESECB_OK;
 
-	if (ctx == NULL)
-		return AESECB_EINVAL;
 	if (be == NULL) {
-		be = aesecb_backend_default();
-		if (be == NULL) {
-			/* $AESECB_BACKEND names something we cannot use */
-			const char *env = getenv("AESECB_BACKEND");
-			return aesecb_backend_find(env) == NULL
-			       ? AESECB_EUNKNOWN : AESECB_EUNAVAILABLE;
-		}
+		be = default_for(getenv("AESECB_BACKEND"), &status);
+		if (be == NULL)
+			return status;
 	} else if (!known(be)) {
 		return AESECB_EUNKNOWN;
 	}
@@ -230,9 +247,29 @@ int aesecb_init(aesecb_ctx *ctx, const uint8_t *key, size_t key_len,
 	return AESECB_OK;
 }
 
+/*
+ * The context is wiped first: nothing of an earlier key survives a new one
+ * (a shorter key's schedule does not cover a longer one's), and a failed
+ * init leaves a cleared context that every call refuses, rather than the
+ * previous key still in use.
+ */
+int aesecb_init(aesecb_ctx *ctx, const uint8_t *key, size_t key_len,
+                const aesecb_backend *be)
+{
+	int status;
+
+	if (ctx == NULL)
+		return AESECB_EINVAL;
+	aesecb_wipe(ctx, sizeof *ctx);
+	status = init_checked(ctx, key, key_len, be);
+	if (status != AESECB_OK)
+		aesecb_wipe(ctx, sizeof *ctx);
+	return status;
+}
+
 const aesecb_backend *aesecb_ctx_backend(const aesecb_ctx *ctx)
 {
-	if (ctx == NULL || ctx->priv_rounds == 0)
+	if (ctx == NULL || ctx->priv_rounds == 0 || !known(ctx->priv_backend))
 		return NULL;
 	return ctx->priv_backend;
 }
@@ -325,6 +362,7 @@ void aesecb_hp_mask(const aesecb_ctx *ctx, const uint8_t sample[16],
 		return;
 	run_blocks(ctx, ctx->priv_encrypt, ctx->priv_wipe[0], sample, block, 1);
 	memcpy(mask, block, 5);
+	aesecb_wipe(block, sizeof block);
 }
 
 int aesecb_hp_masks(const aesecb_ctx *ctx, const uint8_t *samples,
@@ -351,6 +389,7 @@ int aesecb_hp_masks(const aesecb_ctx *ctx, const uint8_t *samples,
 		for (j = 0; j < k; j++)
 			memcpy(masks + (i + j) * 5, blocks + j * AESECB_BLOCK_SIZE, 5);
 	}
+	aesecb_wipe(blocks, (n < BATCH ? n : BATCH) * AESECB_BLOCK_SIZE);
 	return AESECB_OK;
 }
 

@@ -96,7 +96,7 @@ INLINE TARGET __m128i prefix_xor(__m128i x)
                                                    _mm_castsi128_pd(y), 1))
 
 /* Store round key i in both halves of its 32-byte slot. */
-#define PUT(i, v) _mm256_store_si256(&ek[i], _mm256_broadcastsi128_si256(v))
+#define PUT(i, v) _mm256_storeu_si256(&ek[i], _mm256_broadcastsi128_si256(v))
 
 TARGET static void expand_enc(__m256i *ek, const uint8_t *key, size_t key_len)
 {
@@ -172,11 +172,12 @@ TARGET static void setkey(aesecb_ctx *ctx, const uint8_t *key, size_t key_len)
 
 	aesecb_wipe(ctx->priv_keys.b, sizeof ctx->priv_keys.b);
 	expand_enc(ek, key, key_len);
-	dk[0] = ek[nr];
+	_mm256_storeu_si256(&dk[0], _mm256_loadu_si256(&ek[nr]));
 	for (i = 1; i < nr; i++)
-		dk[i] = _mm256_broadcastsi128_si256(
-			_mm_aesimc_si128(_mm256_castsi256_si128(ek[nr - i])));
-	dk[nr] = ek[0];
+		_mm256_storeu_si256(&dk[i], _mm256_broadcastsi128_si256(
+			_mm_aesimc_si128(_mm_loadu_si128(
+				(const __m128i *)(const void *)&ek[nr - i]))));
+	_mm256_storeu_si256(&dk[nr], _mm256_loadu_si256(&ek[0]));
 }
 
 /* ------------------------------------------------------------------ */
@@ -221,8 +222,11 @@ TARGET static void setkey(aesecb_ctx *ctx, const uint8_t *key, size_t key_len)
                          : _mm_aesenc_si128((x), (k)))
 #define XLAST(x, k) (dec ? _mm_aesdeclast_si128((x), (k)) \
                          : _mm_aesenclast_si128((x), (k)))
-#define YKEY(i) (rk[i])
-#define XKEY(i) (((const __m128i *)rk)[2 * (i)])   /* low half of slot i */
+/* Round keys are read with unaligned loads (folded into the AES
+ * instructions' memory operands), so a context that is only 16-byte
+ * aligned, as malloc gives, works too. */
+#define YKEY(i) _mm256_loadu_si256(&rk[i])
+#define XKEY(i) _mm_loadu_si128((const __m128i *)(const void *)&rk[i]) /* low half */
 #define X1(op, k) do { x0 = op(x0, (k)); } while (0)
 
 /* Load/store ymm i (blocks 2i and 2i+1) and the single block at 16*i. */

@@ -1183,6 +1183,103 @@ START_TEST(test_clear)
 }
 END_TEST
 
+/*
+ * Re-keying: after init with a long key and then a short one, the context
+ * is byte-for-byte what a fresh init with the short key gives (nothing of
+ * the first key survives), and a failed init leaves a cleared context that
+ * every call refuses.
+ */
+START_TEST(test_reinit)
+{
+	struct runlist rl;
+	size_t b, k, j, i;
+
+	runnable(&rl);
+	for (b = 0; b < rl.n; b++) {
+		const char *name = aesecb_backend_name(rl.be[b]);
+
+		for (k = 0; k < 3; k++) {
+			for (j = 0; j < 3; j++) {
+				aesecb_ctx a, fresh;
+				uint8_t k1[32], k2[32], blk[BS] = { 0 };
+				const unsigned char *pa = (const unsigned char *)&a;
+
+				memset(k1, 0xc5, sizeof k1);
+				memset(k2, 0x3a, sizeof k2);
+				memset(&a, 0x55, sizeof a);
+				memset(&fresh, 0, sizeof fresh);
+				init_ok(&a, k1, key_sizes[k], rl.be[b]);
+				init_ok(&a, k2, key_sizes[j], rl.be[b]);
+				init_ok(&fresh, k2, key_sizes[j], rl.be[b]);
+				REQUIRE(memcmp(&a, &fresh, sizeof a) == 0,
+				        "backend %s: init %zu-byte key after "
+				        "%zu-byte key differs from a fresh init",
+				        name, key_sizes[j], key_sizes[k]);
+
+				/* a failed init clears the context */
+				REQUIRE(aesecb_init(&a, k1, 17, rl.be[b]) ==
+				        AESECB_EKEYLEN, "backend %s: bad length "
+				        "accepted", name);
+				for (i = 0; i < sizeof a; i++)
+					REQUIRE(pa[i] == 0, "backend %s: byte %zu "
+					        "left after a failed init", name, i);
+				REQUIRE(aesecb_ctx_backend(&a) == NULL,
+				        "backend %s: failed init has a backend",
+				        name);
+				REQUIRE(aesecb_encrypt(&a, blk, blk, BS) ==
+				        AESECB_EINVAL, "backend %s: encrypt after "
+				        "a failed init", name);
+			}
+		}
+	}
+}
+END_TEST
+
+/*
+ * A context at 16-byte alignment, as malloc gives when the caller did not
+ * ask for more: every backend must still work (no aligned-only loads or
+ * stores of round keys).  aesecb_init writes the context at that address.
+ */
+START_TEST(test_ctx_alignment)
+{
+	struct runlist rl;
+	size_t b, k, off;
+	static _Alignas(64) unsigned char area[sizeof(aesecb_ctx) + 64];
+
+	runnable(&rl);
+	for (b = 0; b < rl.n; b++) {
+		for (k = 0; k < 3; k++) {
+			aesecb_ctx ref;
+			uint8_t key[32], in[5 * BS], want[5 * BS], got[5 * BS];
+			struct prng r;
+
+			prng_init(&r, 0xa11 + k);
+			prng_fill(&r, key, sizeof key);
+			prng_fill(&r, in, sizeof in);
+			init_ok(&ref, key, key_sizes[k], rl.be[b]);
+			crypt_ok(&ref, 0, in, want, sizeof in);
+			for (off = 16; off < 64; off += 16) {
+				aesecb_ctx *c = (aesecb_ctx *)(void *)(area + off);
+
+				init_ok(c, key, key_sizes[k], rl.be[b]);
+				crypt_ok(c, 0, in, got, sizeof in);
+				REQUIRE(memcmp(got, want, sizeof got) == 0,
+				        "backend %s: context at offset %zu: "
+				        "wrong encryption",
+				        aesecb_backend_name(rl.be[b]), off);
+				crypt_ok(c, 1, got, got, sizeof got);
+				REQUIRE(memcmp(got, in, sizeof got) == 0,
+				        "backend %s: context at offset %zu: "
+				        "wrong decryption",
+				        aesecb_backend_name(rl.be[b]), off);
+				aesecb_clear(c);
+			}
+			aesecb_clear(&ref);
+		}
+	}
+}
+END_TEST
+
 /* ------------------------------------------------------------------ */
 /* 7. One context shared by several threads                            */
 
@@ -1416,6 +1513,8 @@ static Suite *lib_suite(void)
 	ADD_TCASE("scratch contract", test_scratch_contract);
 	ADD_TCASE("scratch declarations", test_scratch_declarations);
 	ADD_TCASE("clear", test_clear);
+	ADD_TCASE("re-init", test_reinit);
+	ADD_TCASE("context alignment", test_ctx_alignment);
 	ADD_TCASE("threads", test_threads);
 	ADD_TCASE("enumeration", test_enumeration);
 	ADD_TCASE("context backend", test_ctx_backend);

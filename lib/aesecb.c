@@ -294,14 +294,16 @@ void aesecb_clear(aesecb_ctx *ctx)
  * Kept out of line so that the 2 KiB frame (and its 64-byte realignment)
  * costs nothing to the backends that declare 0.
  */
-static NOINLINE void run_with_scratch(const aesecb_ctx *ctx, void (*fn)(void),
-                                      size_t written, const uint8_t *in,
-                                      uint8_t *out, size_t nblocks)
+static NOINLINE int run_with_scratch(const aesecb_ctx *ctx, void (*fn)(void),
+                                     size_t written, const uint8_t *in,
+                                     uint8_t *out, size_t nblocks)
 {
 	AESECB_ALIGN64_ unsigned char scratch[AESECB_SCRATCH_SIZE];
+	int status;
 
-	((aesecb_blocks_fn *)fn)(ctx, in, out, nblocks, scratch);
+	status = ((aesecb_blocks_fn *)fn)(ctx, in, out, nblocks, scratch);
 	aesecb_wipe(scratch, written > sizeof scratch ? sizeof scratch : written);
+	return status;
 }
 
 /*
@@ -310,18 +312,17 @@ static NOINLINE void run_with_scratch(const aesecb_ctx *ctx, void (*fn)(void),
  * that writes no working space is called directly: no space, no zeroing,
  * no wiping, nothing between the caller and the AES instructions.
  */
-static ALWAYS_INLINE void run_blocks(const aesecb_ctx *ctx, void (*fn)(void),
-                                     size_t written, const uint8_t *in,
-                                     uint8_t *out, size_t nblocks)
+static ALWAYS_INLINE int run_blocks(const aesecb_ctx *ctx, void (*fn)(void),
+                                    size_t written, const uint8_t *in,
+                                    uint8_t *out, size_t nblocks)
 {
 	if (written == 0)
-		((aesecb_blocks_fn *)fn)(ctx, in, out, nblocks, NULL);
-	else
-		run_with_scratch(ctx, fn, written, in, out, nblocks);
+		return ((aesecb_blocks_fn *)fn)(ctx, in, out, nblocks, NULL);
+	return run_with_scratch(ctx, fn, written, in, out, nblocks);
 }
 
 static ALWAYS_INLINE int do_crypt(const aesecb_ctx *ctx, const uint8_t *in,
-                        uint8_t *out, size_t len, int decrypt)
+                                  uint8_t *out, size_t len, int decrypt)
 {
 	if (ctx == NULL || ctx->priv_rounds == 0)
 		return AESECB_EINVAL;
@@ -332,12 +333,10 @@ static ALWAYS_INLINE int do_crypt(const aesecb_ctx *ctx, const uint8_t *in,
 	if (in == NULL || out == NULL)
 		return AESECB_EINVAL;
 	if (decrypt)
-		run_blocks(ctx, ctx->priv_decrypt, ctx->priv_wipe[1],
-		           in, out, len / AESECB_BLOCK_SIZE);
-	else
-		run_blocks(ctx, ctx->priv_encrypt, ctx->priv_wipe[0],
-		           in, out, len / AESECB_BLOCK_SIZE);
-	return AESECB_OK;
+		return run_blocks(ctx, ctx->priv_decrypt, ctx->priv_wipe[1],
+		                  in, out, len / AESECB_BLOCK_SIZE);
+	return run_blocks(ctx, ctx->priv_encrypt, ctx->priv_wipe[0],
+	                  in, out, len / AESECB_BLOCK_SIZE);
 }
 
 int aesecb_encrypt(const aesecb_ctx *ctx, const uint8_t *in, uint8_t *out,

@@ -343,7 +343,7 @@ INLINE TARGET void aes_blocks(const __m128i *rk, const uint8_t *in,
 	}
 }
 
-TARGET static void encrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
+TARGET static int encrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
                                   uint8_t *out, size_t n, void *scratch)
 {
 	const __m128i *rk = (const __m128i *)(const void *)ctx->priv_keys.b;
@@ -354,9 +354,10 @@ TARGET static void encrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
 	case 12: aes_blocks(rk, in, out, n, 12, 0); break;
 	default: aes_blocks(rk, in, out, n, 14, 0); break;
 	}
+	return AESECB_OK;
 }
 
-TARGET static void decrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
+TARGET static int decrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
                                   uint8_t *out, size_t n, void *scratch)
 {
 	const __m128i *rk = (const __m128i *)(const void *)ctx->priv_keys.b
@@ -368,6 +369,7 @@ TARGET static void decrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
 	case 12: aes_blocks(rk, in, out, n, 12, 1); break;
 	default: aes_blocks(rk, in, out, n, 14, 1); break;
 	}
+	return AESECB_OK;
 }
 
 static const char *cpu_missing(void)

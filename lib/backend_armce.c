@@ -164,7 +164,7 @@ CRYPT_NR(encrypt_nr, ROUND_E, LAST_E)
 CRYPT_NR(decrypt_nr, ROUND_D, LAST_D)
 
 TARGET_CE
-static void encrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
+static int encrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
                            uint8_t *out, size_t n, void *scratch)
 {
 	const uint8_t *rk = ctx->priv_keys.b + 16 * ENC_OFF;
@@ -175,10 +175,11 @@ static void encrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
 	case 12: encrypt_nr(rk, in, out, n, 12); break;
 	default: encrypt_nr(rk, in, out, n, 14); break;
 	}
+	return AESECB_OK;
 }
 
 TARGET_CE
-static void decrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
+static int decrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
                            uint8_t *out, size_t n, void *scratch)
 {
 	const uint8_t *rk = ctx->priv_keys.b + 16 * DEC_OFF;
@@ -189,6 +190,7 @@ static void decrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
 	case 12: decrypt_nr(rk, in, out, n, 12); break;
 	default: decrypt_nr(rk, in, out, n, 14); break;
 	}
+	return AESECB_OK;
 }
 
 const struct aesecb_impl aesecb__impl_armce = {

@@ -695,7 +695,7 @@ INLINE void decrypt1(const uint8_t *rk, unsigned rounds, const uint8_t *in,
 /* ------------------------------------------------------------------ */
 /* The block functions.                                                */
 
-static void encrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
+static int encrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
                            uint8_t *out, size_t nblocks, void *scratch)
 {
 	const uint8_t *rk = ctx->priv_keys.b;
@@ -704,7 +704,7 @@ static void encrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
 	(void)scratch;
 	if (nblocks == 1) {
 		encrypt1(rk, rounds, in, out);
-		return;
+		return AESECB_OK;
 	}
 	while (nblocks > 0) {
 		size_t n = nblocks < PASS_BLOCKS ? nblocks : PASS_BLOCKS;
@@ -714,9 +714,10 @@ static void encrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
 		out += 16 * n;
 		nblocks -= n;
 	}
+	return AESECB_OK;
 }
 
-static void decrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
+static int decrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
                            uint8_t *out, size_t nblocks, void *scratch)
 {
 	const uint8_t *rk = ctx->priv_keys.b;
@@ -725,7 +726,7 @@ static void decrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
 	(void)scratch;
 	if (nblocks == 1) {
 		decrypt1(rk, rounds, in, out);
-		return;
+		return AESECB_OK;
 	}
 	while (nblocks > 0) {
 		size_t n = nblocks < PASS_BLOCKS ? nblocks : PASS_BLOCKS;
@@ -735,6 +736,7 @@ static void decrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
 		out += 16 * n;
 		nblocks -= n;
 	}
+	return AESECB_OK;
 }
 
 /* ------------------------------------------------------------------ */

@@ -321,16 +321,17 @@ INLINE TARGET void bulk(const __m256i *rk, const uint8_t *in, uint8_t *out,
 	} \
 } while (0)
 
-TARGET static void encrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
+TARGET static int encrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
                                   uint8_t *out, size_t n, void *scratch)
 {
 	const __m256i *rk = (const __m256i *)(const void *)ctx->priv_keys.b;
 
 	(void)scratch;
 	DISPATCH(rk, 0);
+	return AESECB_OK;
 }
 
-TARGET static void decrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
+TARGET static int decrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
                                   uint8_t *out, size_t n, void *scratch)
 {
 	const __m256i *rk = (const __m256i *)(const void *)ctx->priv_keys.b
@@ -338,6 +339,7 @@ TARGET static void decrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
 
 	(void)scratch;
 	DISPATCH(rk, 1);
+	return AESECB_OK;
 }
 
 static const char *cpu_missing(void)

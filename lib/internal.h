@@ -14,10 +14,12 @@
  * 64-byte aligned and uninitialised; the function may write only its
  * declared number of leading bytes (see struct aesecb_backend), which the
  * caller wipes afterwards.  A backend that declares 0 for a direction is
- * called with scratch == NULL on that direction's public path.
+ * called with scratch == NULL on that direction's public path.  It returns
+ * AESECB_OK (the entry points return its result, so the call is a tail
+ * call on the one-block path).
  */
-typedef void aesecb_blocks_fn(const aesecb_ctx *ctx, const uint8_t *in,
-                              uint8_t *out, size_t nblocks, void *scratch);
+typedef int aesecb_blocks_fn(const aesecb_ctx *ctx, const uint8_t *in,
+                             uint8_t *out, size_t nblocks, void *scratch);
 
 /*
  * Key setup: key_len is 16, 24 or 32 (checked by the caller); the function

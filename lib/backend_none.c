@@ -695,16 +695,33 @@ INLINE void decrypt1(const uint8_t *rk, unsigned rounds, const uint8_t *in,
 /* ------------------------------------------------------------------ */
 /* The block functions.                                                */
 
-static int encrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
-                           uint8_t *out, size_t nblocks, void *scratch)
-{
-	const uint8_t *rk = ctx->priv_keys.b;
-	unsigned rounds = ctx->priv_rounds;
+/*
+ * The work is done in out-of-line functions whose frames hold whatever the
+ * compiler spilled (bitsliced state, round-key planes: for AES-128 one
+ * round key gives back the key).  The entry points then run burn_stack()
+ * at the same stack depth, which overwrites that region.  BURN_BYTES is
+ * generous against the frames measured with gcc 12 and clang 14 (at most
+ * about 0.4 KiB on x86-64 and AArch64, 5.6 KiB on 32-bit x86 without SSE).
+ */
+#if UINTPTR_MAX > 0xffffffffu
+#define BURN_BYTES 1024
+#else
+#define BURN_BYTES 8192
+#endif
 
-	(void)scratch;
+static __attribute__((noinline)) void burn_stack(void)
+{
+	unsigned char area[BURN_BYTES];
+
+	aesecb_wipe(area, sizeof area);
+}
+
+static __attribute__((noinline)) void encrypt_work(const uint8_t *rk,
+		unsigned rounds, const uint8_t *in, uint8_t *out, size_t nblocks)
+{
 	if (nblocks == 1) {
 		encrypt1(rk, rounds, in, out);
-		return AESECB_OK;
+		return;
 	}
 	while (nblocks > 0) {
 		size_t n = nblocks < PASS_BLOCKS ? nblocks : PASS_BLOCKS;
@@ -714,19 +731,14 @@ static int encrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
 		out += 16 * n;
 		nblocks -= n;
 	}
-	return AESECB_OK;
 }
 
-static int decrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
-                           uint8_t *out, size_t nblocks, void *scratch)
+static __attribute__((noinline)) void decrypt_work(const uint8_t *rk,
+		unsigned rounds, const uint8_t *in, uint8_t *out, size_t nblocks)
 {
-	const uint8_t *rk = ctx->priv_keys.b;
-	unsigned rounds = ctx->priv_rounds;
-
-	(void)scratch;
 	if (nblocks == 1) {
 		decrypt1(rk, rounds, in, out);
-		return AESECB_OK;
+		return;
 	}
 	while (nblocks > 0) {
 		size_t n = nblocks < PASS_BLOCKS ? nblocks : PASS_BLOCKS;
@@ -736,6 +748,23 @@ static int decrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
 		out += 16 * n;
 		nblocks -= n;
 	}
+}
+
+static int encrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
+                          uint8_t *out, size_t nblocks, void *scratch)
+{
+	(void)scratch;
+	encrypt_work(ctx->priv_keys.b, ctx->priv_rounds, in, out, nblocks);
+	burn_stack();
+	return AESECB_OK;
+}
+
+static int decrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
+                          uint8_t *out, size_t nblocks, void *scratch)
+{
+	(void)scratch;
+	decrypt_work(ctx->priv_keys.b, ctx->priv_rounds, in, out, nblocks);
+	burn_stack();
 	return AESECB_OK;
 }
 

@@ -48,6 +48,7 @@ static char hexout_buf[HEXOUT_SIZE];
 /* Temporary output file, removed if a signal ends the process. */
 
 static char tmp_path[4096];
+static char target_path[4096]; /* OUT with symbolic links resolved */
 static volatile sig_atomic_t tmp_live;
 
 static void on_fatal_signal(int sig)
@@ -194,7 +195,8 @@ static ssize_t input_get(struct input *in, uint8_t *out, size_t room,
 struct output {
 	int fd;
 	const char *path;     /* -o OUT, or NULL for stdout */
-	int temp;             /* writing tmp_path, to be renamed to path */
+	const char *target;   /* the file replaced: OUT, or what its link names */
+	int temp;             /* writing tmp_path, to be renamed to target */
 	int hex;
 };
 
@@ -271,8 +273,8 @@ static int output_open(struct output *o, const char *path, int hex)
 {
 	char dir[4096];
 	struct stat st;
-	mode_t mask;
-	int fd;
+	mode_t mode;
+	int fd, exists;
 
 	memset(o, 0, sizeof *o);
 	o->hex = hex;
@@ -281,10 +283,16 @@ static int output_open(struct output *o, const char *path, int hex)
 		return 0;
 	}
 	o->path = path;
+	o->target = path;
+	if (path[0] == '\0') {
+		cli_err("the output file name is empty");
+		return EXIT_USAGE;
+	}
 
-	/* A device or a pipe (/dev/null, /dev/stdout, a FIFO) is written
-	 * directly: there is nothing to replace atomically. */
-	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+	/* A device or a pipe (/dev/null, /dev/stdout to a terminal or pipe,
+	 * a FIFO) is written directly: there is nothing to replace. */
+	exists = stat(path, &st) == 0;
+	if (exists && !S_ISREG(st.st_mode)) {
 		if (S_ISDIR(st.st_mode)) {
 			cli_err("cannot write '%s': %s", path, strerror(EISDIR));
 			return EXIT_IO;
@@ -298,7 +306,22 @@ static int output_open(struct output *o, const char *path, int hex)
 		return 0;
 	}
 
-	dir_of(path, dir, sizeof dir);
+	/* A symbolic link is written through: the file it names is replaced,
+	 * not the link (think of /dev/stdout naming a regular file). */
+	if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode)) {
+		if (!exists) {
+			cli_err("cannot write '%s': it is a symbolic link to "
+			        "nothing", path);
+			return EXIT_IO;
+		}
+		if (realpath(path, target_path) == NULL) {
+			cli_err("cannot resolve '%s': %s", path, strerror(errno));
+			return EXIT_IO;
+		}
+		o->target = target_path;
+	}
+
+	dir_of(o->target, dir, sizeof dir);
 	if (snprintf(tmp_path, sizeof tmp_path, "%s/.aesecb-XXXXXX", dir) >=
 	    (int)sizeof tmp_path) {
 		cli_err("cannot write '%s': %s", path, strerror(ENAMETOOLONG));
@@ -315,10 +338,20 @@ static int output_open(struct output *o, const char *path, int hex)
 	o->fd = fd;
 	o->temp = 1;
 
-	/* The mode a newly created file would get. */
-	mask = umask(0);
-	umask(mask);
-	if (fchmod(fd, (mode_t)0666 & ~mask) != 0) {
+	/* An existing file keeps its permissions (and, where we may, its
+	 * owner); a new one gets what creating it would give. */
+	if (exists && stat(o->target, &st) == 0 && S_ISREG(st.st_mode)) {
+		int kept_owner = fchown(fd, st.st_uid, st.st_gid) == 0;
+
+		(void)kept_owner;  /* else the file becomes ours, same bits */
+		mode = st.st_mode & 0777;
+	} else {
+		mode_t mask = umask(0);
+
+		umask(mask);
+		mode = (mode_t)0666 & ~mask;
+	}
+	if (fchmod(fd, mode) != 0) {
 		cli_err("cannot set the mode of '%s': %s", tmp_path,
 		        strerror(errno));
 		return EXIT_IO;
@@ -345,9 +378,9 @@ static int output_close(struct output *o, int ok)
 			        strerror(errno));
 			rc = EXIT_IO;
 		}
-		if (ok && rc == 0 && rename(tmp_path, o->path) != 0) {
+		if (ok && rc == 0 && rename(tmp_path, o->target) != 0) {
 			cli_err("cannot rename the temporary file '%s' to '%s': %s",
-			        tmp_path, o->path, strerror(errno));
+			        tmp_path, o->target, strerror(errno));
 			rc = EXIT_IO;
 		}
 		if (!ok || rc != 0)

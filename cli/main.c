@@ -5,6 +5,8 @@
 #include <config.h>
 #endif
 
+#include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -56,9 +58,25 @@ static const struct command *find(const char *name)
 	return NULL;
 }
 
+/* Finish a --help or --version: flush stdout, report a failure. */
+static int flushed(void)
+{
+	if (fflush(stdout) == 0 && !ferror(stdout))
+		return 0;
+	cli_err("cannot write stdout: %s", strerror(errno));
+	return EXIT_IO;
+}
+
 int main(int argc, char **argv)
 {
 	const struct command *c;
+
+	/* A closed pipe or a file-size limit is a write error to report and
+	 * clean up after (exit 4, no partial -o file), not a silent death. */
+	signal(SIGPIPE, SIG_IGN);
+#ifdef SIGXFSZ
+	signal(SIGXFSZ, SIG_IGN);
+#endif
 
 	cli_cmd = NULL;
 	if (argc < 2) {
@@ -67,18 +85,18 @@ int main(int argc, char **argv)
 	}
 	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
 		usage(stdout);
-		return fflush(stdout) == 0 && !ferror(stdout) ? 0 : EXIT_IO;
+		return flushed();
 	}
 	if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0) {
 		printf("aesecb %s\n", aesecb_version());
-		return fflush(stdout) == 0 && !ferror(stdout) ? 0 : EXIT_IO;
+		return flushed();
 	}
 	if (strcmp(argv[1], "help") == 0) {
 		char *hargv[3];
 
 		if (argc < 3) {
 			usage(stdout);
-			return fflush(stdout) == 0 ? 0 : EXIT_IO;
+			return flushed();
 		}
 		c = find(argv[2]);
 		if (c == NULL) {

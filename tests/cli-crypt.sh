@@ -560,15 +560,19 @@ else
 	fail "directory holds: $left"
 fi
 
-# -o success: replaces OUT, mode 0666 & ~umask, input and output may be the
-# same file
+# -o success: replaces OUT (keeping its mode), a new file gets mode
+# 0666 & ~umask, input and output may be the same file
 head -c 4096 /dev/urandom >"$T/od/data"
 cp "$T/od/data" "$T/od/data.orig"
 (umask 027 && "$AESECB" encrypt -k $K128 -i "$T/od/data" -o "$T/od/keep")
 expect_status 0 "$AESECB" decrypt -k $K128 -i "$T/od/keep"
 expect_same_file "$T/od/data" "$T/out"
 perm=$(ls -l "$T/od/keep" | cut -c1-10)
+if [ "$perm" = "-rw-r--r--" ]; then pass "existing OUT keeps its mode"; else fail "existing OUT mode changed: $perm"; fi
+(umask 027 && "$AESECB" encrypt -k $K128 -i "$T/od/data" -o "$T/od/fresh")
+perm=$(ls -l "$T/od/fresh" | cut -c1-10)
 if [ "$perm" = "-rw-r-----" ]; then pass "mode under umask 027"; else fail "mode under umask 027: $perm"; fi
+rm -f "$T/od/fresh"
 (umask 022 && "$AESECB" encrypt -k $K128 -i "$T/od/data" -o "$T/od/data")
 perm=$(ls -l "$T/od/data" | cut -c1-10)
 if [ "$perm" = "-rw-r--r--" ]; then pass "mode under umask 022"; else fail "mode under umask 022: $perm"; fi
@@ -664,6 +668,59 @@ if [ "${AESECB_TEST_LARGE:-0}" = 1 ]; then
 	fi
 else
 	skip "1 GiB stream (set AESECB_TEST_LARGE=1 to run it)"
+fi
+
+# A file-size limit (SIGXFSZ) is a write error: exit 4, no temporary file,
+# an existing OUT untouched.
+mkdir "$T/fsz"
+head -c 1048576 /dev/zero >"$T/fsz/mb"
+echo keep >"$T/fsz/out"
+if (ulimit -f 100) 2>/dev/null; then
+	expect_status 4 sh -c 'ulimit -f 100; exec "$@"' sh \
+		"$AESECB" encrypt -k $K128 -i "$T/fsz/mb" -o "$T/fsz/out"
+	expect_stderr_fixed "File too large"
+	expect_stderr_lines 1
+	[ "$(cat "$T/fsz/out")" = keep ] && pass "ulimit -f: OUT kept" ||
+		fail "ulimit -f: OUT changed"
+	[ -z "$(ls -A "$T/fsz" | grep -v '^mb$' | grep -v '^out$')" ] &&
+		pass "ulimit -f: no temporary file left" ||
+		fail "ulimit -f: left $(ls -A "$T/fsz")"
+else
+	skip "file-size limit: ulimit -f is not supported"
+fi
+
+# -o through a symbolic link replaces the file it names, not the link.
+mkdir "$T/lnk"
+unhex 00112233445566778899aabbccddeeff >"$T/lnk/pt"
+echo old >"$T/lnk/real"
+ln -s real "$T/lnk/link"
+expect_status 0 "$AESECB" encrypt -k $K128 -i "$T/lnk/pt" -o "$T/lnk/link"
+[ -L "$T/lnk/link" ] && pass "-o link: the link is kept" ||
+	fail "-o link: the link was replaced"
+[ "$(hexof "$T/lnk/real")" = 69c4e0d86a7b0430d8cdb78070b4c55a ] &&
+	pass "-o link: the target holds the output" ||
+	fail "-o link: target holds $(hexof "$T/lnk/real")"
+ln -s nowhere "$T/lnk/dangling"
+expect_status 4 "$AESECB" encrypt -k $K128 -i "$T/lnk/pt" -o "$T/lnk/dangling"
+expect_stderr_fixed "symbolic link to nothing"
+
+# An existing OUT keeps its permissions; an empty OUT name is refused.
+echo old >"$T/lnk/private"
+chmod 600 "$T/lnk/private"
+expect_status 0 "$AESECB" encrypt -k $K128 -i "$T/lnk/pt" -o "$T/lnk/private"
+case $(ls -l "$T/lnk/private") in
+	-rw-------*) pass "-o keeps the mode of an existing file" ;;
+	*) fail "-o changed the mode: $(ls -l "$T/lnk/private")" ;;
+esac
+expect_status 2 "$AESECB" encrypt -k $K128 -i "$T/lnk/pt" -o ''
+expect_stderr_fixed "output file name is empty"
+
+# --help and --version report a failed write.
+if [ -w /dev/full ]; then
+	"$AESECB" --version >/dev/full 2>"$T/err"; rc=$?
+	[ $rc = 4 ] && grep -q 'cannot write stdout' "$T/err" &&
+		pass "--version to /dev/full: exit 4 with a message" ||
+		fail "--version to /dev/full: exit $rc, $(cat "$T/err")"
 fi
 
 finish

@@ -248,6 +248,18 @@ static void print_json(const aesecb_backend *def, const struct env_state *e)
 
 /* ------------------------------------------------------------------ */
 
+/* Flush standard output; on failure say so and return EXIT_IO. */
+static int flush_out(void)
+{
+	errno = 0;
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		cli_err("cannot write stdout: %s",
+		        strerror(errno != 0 ? errno : EIO));
+		return EXIT_IO;
+	}
+	return 0;
+}
+
 int cmd_backends(int argc, char **argv)
 {
 	struct env_state e;
@@ -257,17 +269,21 @@ int cmd_backends(int argc, char **argv)
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
 			help(stdout);
-			if (fflush(stdout) != 0 || ferror(stdout))
-				return EXIT_IO;
-			return 0;
+			return flush_out();
 		}
 	}
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--json") == 0) {
 			json = 1;
 		} else if (argv[i][0] == '-') {
-			cli_err("unknown option '%s' (try 'aesecb backends --help')",
-			        argv[i]);
+			/* the name only: never a value after '=' or a short
+			 * option's attached text */
+			const char *a = argv[i];
+			int n = a[1] == '-' ? (int)strcspn(a, "=") :
+			        a[1] != '\0' ? 2 : 1;
+
+			cli_err("unknown option '%.*s' (try 'aesecb backends "
+			        "--help')", n, a);
 			return EXIT_USAGE;
 		} else {
 			cli_err("unexpected argument '%s' (try 'aesecb backends "
@@ -297,9 +313,5 @@ int cmd_backends(int argc, char **argv)
 		print_json(def, &e);
 	else
 		print_table(def, &e);
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		cli_err("write error: %s", strerror(errno));
-		return EXIT_IO;
-	}
-	return 0;
+	return flush_out();
 }

@@ -621,12 +621,46 @@ static void print_row(int json, int first, const struct workload *w,
 /* Flush standard output; on failure say so and return EXIT_IO. */
 static int flush_out(void)
 {
+	errno = 0;
 	if (fflush(stdout) != 0 || ferror(stdout)) {
-		cli_err("writing standard output: %s",
-		        errno != 0 ? strerror(errno) : "write failed");
+		cli_err("cannot write stdout: %s",
+		        strerror(errno != 0 ? errno : EIO));
 		return EXIT_IO;
 	}
 	return EXIT_OK_;
+}
+
+/*
+ * An option getopt_long refused: arg is the element it was in, opt the
+ * option character (0 for an unknown long option).  Only the option's
+ * name is echoed, never a value attached to it ("--key=HEX", "-kHEX").
+ */
+static void bad_option(const struct option *longopts, const char *arg,
+                       int opt)
+{
+	if (arg[0] == '-' && arg[1] == '-' && arg[2] != '\0') {
+		int n = (int)strcspn(arg, "=");
+		const struct option *lo;
+
+		if (opt == 0) {
+			cli_err("unknown option '%.*s' (see 'aesecb bench "
+			        "--help')", n, arg);
+			return;
+		}
+		/* a long option without a value given one ("--json=x") */
+		for (lo = longopts; arg[n] == '=' && lo->name != NULL; lo++)
+			if (lo->val == opt && lo->has_arg == no_argument &&
+			    strncmp(lo->name, arg + 2, (size_t)n - 2) == 0) {
+				cli_err("option '--%s' takes no value (see "
+				        "'aesecb bench --help')", lo->name);
+				return;
+			}
+	}
+	if (opt > ' ' && opt < 0x7f)
+		cli_err("unknown option '-%c' (see 'aesecb bench --help')",
+		        opt);
+	else
+		cli_err("unknown option (see 'aesecb bench --help')");
 }
 
 /* ------------------------------------------------------------------ */
@@ -699,12 +733,7 @@ int cmd_bench(int argc, char **argv)
 			        argv[optind - 1]);
 			return EXIT_USAGE;
 		default:
-			if (optopt != 0)
-				cli_err("unknown option '-%c' (see 'aesecb bench --help')",
-				        optopt);
-			else
-				cli_err("unknown option '%s' (see 'aesecb bench --help')",
-				        argv[optind - 1]);
+			bad_option(longopts, argv[optind - 1], optopt);
 			return EXIT_USAGE;
 		}
 	}

@@ -114,8 +114,10 @@ static const char *show_char(int c, char buf[8])
 
 static int write_out(const char *buf, size_t n)
 {
+	errno = 0;
 	if (n != 0 && fwrite(buf, 1, n, stdout) != n) {
-		cli_err("write error: %s", strerror(errno));
+		cli_err("cannot write stdout: %s",
+		        strerror(errno != 0 ? errno : EIO));
 		return EXIT_IO;
 	}
 	return 0;
@@ -123,8 +125,10 @@ static int write_out(const char *buf, size_t n)
 
 static int finish_out(void)
 {
+	errno = 0;
 	if (fflush(stdout) != 0 || ferror(stdout)) {
-		cli_err("write error: %s", strerror(errno));
+		cli_err("cannot write stdout: %s",
+		        strerror(errno != 0 ? errno : EIO));
 		return EXIT_IO;
 	}
 	return 0;
@@ -646,7 +650,10 @@ int cmd_hpmask(int argc, char **argv)
 			offset = val;
 			continue;
 		}
-		cli_err("unknown option '%s' (try 'aesecb hp-mask --help')", a);
+		/* the name only: never a value after '=' or a short option's
+		 * attached text, which may be key digits */
+		cli_err("unknown option '%.*s' (try 'aesecb hp-mask --help')",
+		        a[1] == '-' ? (int)strcspn(a, "=") : 2, a);
 		goto out;
 	}
 

@@ -259,11 +259,23 @@ static int scan_dir(struct verify *v, const char *dir)
 		}
 		snprintf(path, plen, "%s%s%s", dir,
 		         dlen > 0 && dir[dlen - 1] == '/' ? "" : "/", names[i]);
-		/* regular files only; .txt files only in the QUIC format */
-		if (stat(path, &st) == 0 && S_ISREG(st.st_mode) &&
-		    (fmt == VEC_FMT_RSP || vec_is_quic_file(path))) {
-			if (add_file(v, path, fmt) != 0)
+		/* regular files only; .txt files only in the QUIC format.  A
+		 * name that cannot be followed (a dangling link) or a file
+		 * that cannot be read is an error, not a file skipped. */
+		if (stat(path, &st) != 0) {
+			cli_err("%s: %s", path, strerror(errno));
+			rc = EXIT_IO;
+		} else if (S_ISREG(st.st_mode)) {
+			struct vec_error verr;
+			int quic = fmt == VEC_FMT_RSP ? 1 :
+			           vec_is_quic_file(path, &verr);
+
+			if (quic < 0) {
+				cli_err("%s: %s", path, verr.msg);
+				rc = EXIT_IO;
+			} else if (quic > 0 && add_file(v, path, fmt) != 0) {
 				rc = -1;
+			}
 		}
 		free(path);
 	}
@@ -1090,6 +1102,50 @@ static const struct option longopts[] = {
 	{ NULL, 0, NULL, 0 }
 };
 
+/* Flush standard output; on failure say so and return EXIT_IO. */
+static int flush_out(void)
+{
+	errno = 0;
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		cli_err("cannot write stdout: %s",
+		        strerror(errno != 0 ? errno : EIO));
+		return EXIT_IO;
+	}
+	return 0;
+}
+
+/*
+ * An option getopt_long refused: arg is the element it was in, opt the
+ * option character (0 for an unknown long option).  Only the option's
+ * name is echoed, never a value attached to it ("--key=HEX", "-kHEX").
+ */
+static void bad_option(const char *arg, int opt)
+{
+	if (arg[0] == '-' && arg[1] == '-' && arg[2] != '\0') {
+		int n = (int)strcspn(arg, "=");
+		const struct option *lo;
+
+		if (opt == 0) {
+			cli_err("unknown option '%.*s' (try 'aesecb verify "
+			        "--help')", n, arg);
+			return;
+		}
+		/* a long option without a value given one ("--json=x") */
+		for (lo = longopts; arg[n] == '=' && lo->name != NULL; lo++)
+			if (lo->val == opt && lo->has_arg == no_argument &&
+			    strncmp(lo->name, arg + 2, (size_t)n - 2) == 0) {
+				cli_err("option '--%s' takes no value (try "
+				        "'aesecb verify --help')", lo->name);
+				return;
+			}
+	}
+	if (opt > ' ' && opt < 0x7f)
+		cli_err("unknown option '-%c' (try 'aesecb verify --help')",
+		        opt);
+	else
+		cli_err("unknown option (try 'aesecb verify --help')");
+}
+
 int cmd_verify(int argc, char **argv)
 {
 	struct verify v;
@@ -1103,11 +1159,7 @@ int cmd_verify(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, ":b:qh", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'b':
-			if (bname != NULL) {
-				cli_err("-b given more than once");
-				return EXIT_USAGE;
-			}
-			bname = optarg;
+			bname = optarg;  /* the last one given counts */
 			break;
 		case 'J':
 			v.json = 1;
@@ -1117,18 +1169,13 @@ int cmd_verify(int argc, char **argv)
 			break;
 		case 'h':
 			help();
-			return fflush(stdout) == 0 && !ferror(stdout) ? 0 : EXIT_IO;
+			return flush_out();
 		case ':':
 			cli_err("option %s needs a value (try 'aesecb verify "
 			        "--help')", argv[optind - 1]);
 			return EXIT_USAGE;
 		default:
-			if (optopt != 0)
-				cli_err("unknown option -%c (try 'aesecb verify "
-				        "--help')", optopt);
-			else
-				cli_err("unknown option %s (try 'aesecb verify "
-				        "--help')", argv[optind - 1]);
+			bad_option(argv[optind - 1], optopt);
 			return EXIT_USAGE;
 		}
 	}
@@ -1204,10 +1251,8 @@ int cmd_verify(int argc, char **argv)
 		}
 		if (entries_good(&v) != entries_total(&v))
 			status = EXIT_CHECK;
-		if (fflush(stdout) != 0 || ferror(stdout)) {
-			cli_err("cannot write the report: %s", strerror(errno));
+		if (flush_out() != 0)
 			status = EXIT_IO;
-		}
 	}
 	free_all(&v);
 	return status;

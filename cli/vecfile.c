@@ -109,26 +109,6 @@ static int fail(struct parser *p, int code, unsigned long line,
 	return code;
 }
 
-/*
- * A printable excerpt of file text for a message: at most 40 characters,
- * anything but printable ASCII shown as '?'.
- */
-static const char *excerpt(char *dst, size_t size, const char *s, size_t n)
-{
-	size_t i, k = 0;
-
-	for (i = 0; i < n && k + 4 < size && i < 40; i++) {
-		unsigned char c = (unsigned char)s[i];
-		dst[k++] = (c >= 0x20 && c < 0x7f) ? (char)c : '?';
-	}
-	if (i < n && k + 4 < size) {
-		memcpy(dst + k, "...", 3);
-		k += 3;
-	}
-	dst[k] = '\0';
-	return dst;
-}
-
 /* ------------------------------------------------------------------ */
 /* Input */
 
@@ -559,15 +539,18 @@ static int decide(struct parser *p, int rsp_like)
 	return 0;
 }
 
+/*
+ * Messages about the file's text describe the problem without quoting the
+ * line: a misplaced line may hold key digits.
+ */
 static int section_line(struct parser *p, const char *s, size_t n)
 {
-	char ex[64];
 	int r;
 
 	if (p->format == VEC_FMT_QUIC)
 		return fail(p, VEC_EFORMAT, p->lineno,
-		            "unexpected section %s in a QUIC header-protection "
-		            "file", excerpt(ex, sizeof ex, s, n));
+		            "unexpected section line in a QUIC "
+		            "header-protection file");
 	r = finish_entry(p);
 	if (r != 0)
 		return r;
@@ -577,14 +560,13 @@ static int section_line(struct parser *p, const char *s, size_t n)
 		p->section = VEC_DECRYPT;
 	else
 		return fail(p, VEC_EFORMAT, p->lineno,
-		            "unknown section %s (expected [ENCRYPT] or "
-		            "[DECRYPT])", excerpt(ex, sizeof ex, s, n));
+		            "unknown section (expected [ENCRYPT] or "
+		            "[DECRYPT])");
 	return decide(p, 1);
 }
 
 static int field_line(struct parser *p, const char *s, size_t n)
 {
-	char ex[64];
 	size_t name_len = 0, i;
 	const char *v;
 	size_t vn;
@@ -601,8 +583,7 @@ static int field_line(struct parser *p, const char *s, size_t n)
 	if (name_len == 0 || i == n || s[i] != '=')
 		return fail(p, VEC_EFORMAT, p->lineno,
 		            "expected NAME = VALUE, a [section], a comment or "
-		            "a blank line; found \"%s\"",
-		            excerpt(ex, sizeof ex, s, n));
+		            "a blank line");
 	i++;
 	while (i < n && (s[i] == ' ' || s[i] == '\t'))
 		i++;
@@ -634,7 +615,7 @@ static int field_line(struct parser *p, const char *s, size_t n)
 	if (f == NULL || !(f->bit & allowed))
 		return fail(p, VEC_EFORMAT, p->lineno,
 		            "unknown field %s (a %s file has %s)",
-		            excerpt(ex, sizeof ex, s, name_len),
+		            f != NULL ? f->name : "name",
 		            p->format == VEC_FMT_QUIC ?
 		            "QUIC header-protection" : "response",
 		            p->format == VEC_FMT_QUIC ?
@@ -816,33 +797,65 @@ int vec_read(const char *path, int format, vec_entry_fn *fn, void *arg,
 	return r;
 }
 
-int vec_is_quic_file(const char *path)
+/* Whether s starts with a QUIC field name (any case) followed by a
+ * character that cannot continue a name. */
+static int quic_field_start(const char *s)
+{
+	static const char *const names[] = { "hp_key", "sample", "mask",
+	                                     "block" };
+	size_t i, k;
+
+	for (i = 0; i < sizeof names / sizeof names[0]; i++) {
+		for (k = 0; names[i][k] != '\0'; k++)
+			if (lower((unsigned char)s[k]) != names[i][k])
+				break;
+		if (names[i][k] == '\0' && !is_alnum((unsigned char)s[k]) &&
+		    s[k] != '_')
+			return 1;
+	}
+	return 0;
+}
+
+int vec_is_quic_file(const char *path, struct vec_error *err)
 {
 	struct parser *p;
-	struct vec_error err;
-	int result = 0;
+	struct vec_error local;
+	int result = 0, r;
 
+	if (err == NULL)
+		err = &local;
+	memset(err, 0, sizeof *err);
 	p = calloc(1, sizeof *p);
-	if (p == NULL)
-		return 0;
-	p->err = &err;
-	p->gz = gzopen(path, "rb");
-	if (p->gz != NULL) {
-		while (next_line(p) > 0) {
-			char *s = p->line;
-
-			while (*s == ' ' || *s == '\t')
-				s++;
-			if (*s == '\0' || *s == '\r' || *s == '#')
-				continue;
-			result = strncmp(s, "HP_KEY", 6) == 0 ||
-			         strncmp(s, "SAMPLE", 6) == 0 ||
-			         strncmp(s, "MASK", 4) == 0 ||
-			         strncmp(s, "BLOCK", 5) == 0;
-			break;
-		}
-		gzclose(p->gz);
+	if (p == NULL) {
+		err->code = VEC_ENOMEM;
+		snprintf(err->msg, sizeof err->msg, "out of memory");
+		return -1;
 	}
+	p->err = err;
+	errno = 0;
+	p->gz = gzopen(path, "rb");
+	if (p->gz == NULL) {
+		fail(p, VEC_EIO, 0, "cannot open: %s",
+		     errno != 0 ? strerror(errno) : "out of memory");
+		free(p);
+		return -1;
+	}
+	while ((r = next_line(p)) > 0) {
+		char *s = p->line;
+
+		while (*s == ' ' || *s == '\t')
+			s++;
+		if (*s == '\0' || *s == '\r' || *s == '#')
+			continue;
+		result = quic_field_start(s);
+		break;
+	}
+	/* text that is not a vector file is skipped; text that cannot be
+	 * read is an error */
+	if (r < 0 && err->code == VEC_EIO)
+		result = -1;
+	gzclose(p->gz);
+	aesecb_wipe(p, sizeof *p);
 	free(p);
 	return result;
 }

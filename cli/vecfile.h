@@ -124,9 +124,11 @@ int vec_format_of_name(const char *path);
 /*
  * Whether path looks like a QUIC header-protection file: its first line
  * that is neither blank nor a comment is an HP_KEY, SAMPLE, MASK or BLOCK
- * field.  Used to pick vector files out of a directory.
+ * field (names in any case, as vec_read accepts them).  Used to pick
+ * vector files out of a directory.  Returns 1 or 0; -1 when the file
+ * cannot be opened or read, with the reason in *err (err may be NULL).
  */
-int vec_is_quic_file(const char *path);
+int vec_is_quic_file(const char *path, struct vec_error *err);
 
 /* "KAT", "MMT", "MCT", "QUIC". */
 const char *vec_set_name(int set);

@@ -314,7 +314,7 @@ START_TEST(test_quic)
 	ck_assert_uint_eq(s.e[1].line, 10);
 	ck_assert_uint_eq(s.e[1].key0, 0xc2);
 	ck_assert_int_eq(s.e[1].has_block, 0);
-	ck_assert_int_eq(vec_is_quic_file(p), 1);
+	ck_assert_int_eq(vec_is_quic_file(p, NULL), 1);
 	unlink(p);
 
 	crlf = to_crlf(quic_text);
@@ -322,14 +322,31 @@ START_TEST(test_quic)
 	free(crlf);
 	ck_assert_int_eq(read_file(p, &s, &info, &err), VEC_OK);
 	ck_assert_int_eq(s.n, 2);
-	ck_assert_int_eq(vec_is_quic_file(p), 1);
+	ck_assert_int_eq(vec_is_quic_file(p, NULL), 1);
 	unlink(p);
 
 	p = write_text("notes.txt", "# notes\nsome text\n");
-	ck_assert_int_eq(vec_is_quic_file(p), 0);
+	ck_assert_int_eq(vec_is_quic_file(p, NULL), 0);
 	unlink(p);
+	/* field names in any case, as the parser takes them */
+	p = write_text("lower.txt",
+	               "# x\n\n  hp_key = 9f50449e04a0e810283a1e9933adedd2\n");
+	ck_assert_int_eq(vec_is_quic_file(p, NULL), 1);
+	unlink(p);
+	p = write_text("masks.txt", "Masks = 1\n");
+	ck_assert_int_eq(vec_is_quic_file(p, NULL), 0);
+	unlink(p);
+	/* a file that cannot be opened is an error, not "not QUIC" */
+	{
+		struct vec_error e;
+
+		ck_assert_int_eq(vec_is_quic_file(p, &e), -1);
+		ck_assert_int_eq(e.code, VEC_EIO);
+		ck_assert_msg(strstr(e.msg, "cannot open") != NULL, "%s",
+		              e.msg);
+	}
 	p = write_text("lf.rsp", rsp_text);
-	ck_assert_int_eq(vec_is_quic_file(p), 0);
+	ck_assert_int_eq(vec_is_quic_file(p, NULL), 0);
 	/* a response file is not read as QUIC when told so */
 	ck_assert_int_eq(vec_read(p, VEC_FMT_QUIC, collect, &s, NULL, &err),
 	                 VEC_EFORMAT);
@@ -385,7 +402,7 @@ static const struct bad_case {
 	  2, "no COUNT" },
 	{ "unknown.rsp",
 	  "[ENCRYPT]\nCOUNT = 0\nIV = 00000000000000000000000000000000\n",
-	  3, "unknown field IV" },
+	  3, "unknown field name (a response file has" },
 	{ "badhex.rsp",
 	  "[ENCRYPT]\nCOUNT = 0\nKEY = 000000000000000000000000000000\n"
 	  "PLAINTEXT = 0000000000000000000000000000000g\n",
@@ -427,10 +444,10 @@ static const struct bad_case {
 	  3, "entry before any [ENCRYPT] or [DECRYPT] section" },
 	{ "section.rsp",
 	  "# header\n[ENCRYPT]\n\n[FOO]\n",
-	  4, "unknown section [FOO]" },
+	  4, "unknown section (expected [ENCRYPT] or [DECRYPT])" },
 	{ "section-first.rsp",
 	  "[KEYLEN = 128]\n",
-	  1, "unknown section [KEYLEN = 128]" },
+	  1, "unknown section (expected" },
 	{ "twice.rsp",
 	  "[ENCRYPT]\nCOUNT = 0\nKEY = 00000000000000000000000000000000\n"
 	  "COUNT = 1\n",
@@ -474,7 +491,7 @@ static const struct bad_case {
 	  2, "unknown field COUNT" },
 	{ "quic-section.txt",
 	  "HP_KEY = 9f50449e04a0e810283a1e9933adedd2\n[ENCRYPT]\n",
-	  2, "unexpected section [ENCRYPT]" },
+	  2, "unexpected section line in a QUIC" },
 	{ "quic-key.txt",
 	  "HP_KEY = 9f50449e04a0e810283a1e9933adedd2aa\n",
 	  1, "HP_KEY is 17 bytes" },
@@ -484,6 +501,23 @@ static const struct bad_case {
 	{ "junk.rsp",
 	  "[ENCRYPT]\n\x01\x02\x03\n",
 	  2, "expected NAME = VALUE" },
+	/* lines that hold key digits: the message describes, never quotes */
+	{ "colon.rsp",
+	  "[ENCRYPT]\nCOUNT = 0\nKEY: 0123456789abcdef0123456789abcdef\n",
+	  3, "expected NAME = VALUE" },
+	{ "keyname.rsp",
+	  "[ENCRYPT]\nCOUNT = 0\n0123456789abcdef0123456789abcdef = 1\n",
+	  3, "unknown field name" },
+	{ "keysection.rsp",
+	  "[ENCRYPT]\n[0123456789abcdef0123456789abcdef]\n",
+	  2, "unknown section" },
+	{ "quic-colon.txt",
+	  "HP_KEY: 9f50449e04a0e810283a1e9933adedd2\n",
+	  1, "expected NAME = VALUE" },
+	{ "quic-keysection.txt",
+	  "HP_KEY = 9f50449e04a0e810283a1e9933adedd2\n"
+	  "[9f50449e04a0e810283a1e9933adedd2]\n",
+	  2, "unexpected section line" },
 };
 
 static size_t bad_len(const struct bad_case *c)

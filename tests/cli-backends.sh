@@ -230,6 +230,15 @@ expect_status 0 "$AESECB" help backends
 expect_same_file "$T/help1" "$T/out"
 expect_status 2 "$AESECB" backends --frob
 expect_stderr_fixed "aesecb: backends: unknown option '--frob'"
+# options are named without a value: no key bytes in the message
+expect_status 2 "$AESECB" backends --key=9f50449e04a0e810283a1e9933adedd2
+expect_stderr_fixed "aesecb: backends: unknown option '--key' "
+expect_stderr_lacks "9f50449e"
+expect_status 2 "$AESECB" backends -k9f50449e04a0e810283a1e9933adedd2
+expect_stderr_fixed "aesecb: backends: unknown option '-k' "
+expect_stderr_lacks "9f50449e"
+expect_status 2 "$AESECB" backends --json=9f50449e04a0e810283a1e9933adedd2
+expect_stderr_lacks "9f50449e"
 expect_status 2 "$AESECB" backends extra
 expect_stderr_fixed "unexpected argument 'extra'"
 if [ -w /dev/full ]; then
@@ -239,6 +248,16 @@ if [ -w /dev/full ]; then
 	else
 		fail "writing to /dev/full: expected exit 4, got $rc"
 	fi
+	expect_stderr_fixed "aesecb: backends: cannot write stdout: "
+	run sh -c '"$AESECB" backends --help >/dev/full'
+	if [ "$rc" -eq 4 ]; then
+		pass "--help: exit 4 writing to /dev/full"
+	else
+		fail "--help to /dev/full: expected exit 4, got $rc"
+	fi
+	expect_stderr_fixed "aesecb: backends: cannot write stdout: "
+else
+	skip "/dev/full not available: write error not tested"
 fi
 
 finish

@@ -155,6 +155,20 @@ expect_stderr_grep '^aesecb: bench: '
 expect_stderr_lines 1
 expect_status 2 "$AESECB" bench -b
 expect_stderr_lines 1
+# unknown options are named without any value attached: no key bytes
+for opt in --key=9f50449e04a0e810283a1e9933adedd2 \
+           -k9f50449e04a0e810283a1e9933adedd2 \
+           --json=9f50449e04a0e810283a1e9933adedd2 \
+           -l9f50449e04a0e810283a1e9933adedd2; do
+	expect_status 2 "$AESECB" bench "$opt"
+	expect_stderr_grep '^aesecb: bench: \(unknown \)*option '"'"'-'
+	expect_stderr_lacks "9f50449e"
+	expect_stderr_lines 1
+done
+expect_status 2 "$AESECB" bench --key=9f50449e04a0e810283a1e9933adedd2
+expect_stderr_fixed "unknown option '--key' "
+expect_status 2 "$AESECB" bench --json=9f50449e04a0e810283a1e9933adedd2
+expect_stderr_fixed "option '--json' takes no value"
 expect_status 2 "$AESECB" bench --list init-aes-128
 expect_stderr_lines 1
 expect_status 3 "$AESECB" bench -b no-such-backend init-aes-128
@@ -167,7 +181,7 @@ for b in $unavailable; do
 done
 if [ -w /dev/full ]; then
 	expect_status 4 sh -c '"$AESECB" bench --list >/dev/full'
-	expect_stderr_grep '^aesecb: bench: writing standard output'
+	expect_stderr_grep '^aesecb: bench: cannot write stdout: '
 else
 	skip "/dev/full not available: write error not tested"
 fi

@@ -352,6 +352,13 @@ expect_status 2 "$AESECB" hp-mask -k "$K1" --key-env HPK "$S1"
 expect_stderr_fixed "more than one key option"
 expect_status 2 "$AESECB" hp-mask --key-env HPK --frobnicate "$S1"
 expect_stderr_fixed "unknown option '--frobnicate'"
+# a misspelled or unknown option is named without its value: no key bytes
+expect_status 2 "$AESECB" hp-mask --kye=9f50449e04a0e810283a1e9933adedd2 "$S1"
+expect_stderr_fixed "aesecb: hp-mask: unknown option '--kye' "
+expect_stderr_lacks "9f50449e"
+expect_status 2 "$AESECB" hp-mask -x9f50449e04a0e810283a1e9933adedd2 "$S1"
+expect_stderr_fixed "aesecb: hp-mask: unknown option '-x' "
+expect_stderr_lacks "9f50449e"
 expect_status 2 "$AESECB" hp-mask --key-env HPK --pn-offset
 expect_stderr_fixed "option '--pn-offset' needs a value"
 expect_status 2 "$AESECB" hp-mask --key-env
@@ -370,7 +377,11 @@ if [ -w /dev/full ]; then
 	run sh -c '"$AESECB" hp-mask --key-env HPK "$1" >/dev/full' sh "$S1"
 	[ "$rc" -eq 4 ] && pass "exit 4 writing to /dev/full" ||
 		fail "writing to /dev/full: expected exit 4, got $rc"
-	expect_stderr_fixed "write error"
+	expect_stderr_fixed "aesecb: hp-mask: cannot write stdout: "
+	run sh -c '"$AESECB" hp-mask --help >/dev/full'
+	[ "$rc" -eq 4 ] && pass "--help: exit 4 writing to /dev/full" ||
+		fail "--help to /dev/full: expected exit 4, got $rc"
+	expect_stderr_fixed "aesecb: hp-mask: cannot write stdout: "
 else
 	skip "no /dev/full"
 fi

@@ -256,14 +256,14 @@ K='KEY = 000102030405060708090a0b0c0d0e0f\n'
 P='PLAINTEXT = 00112233445566778899aabbccddeeff\n'
 C='CIPHERTEXT = 69c4e0d86a7b0430d8cdb78070b4c55a\n'
 bad missing.rsp 2 'entry has no CIPHERTEXT field' "$E"'COUNT = 0\n'"$K$P"'\n'
-bad unknown.rsp 4 'unknown field IV' "$E"'\nCOUNT = 0\nIV = 00\n'
+bad unknown.rsp 4 'unknown field name (a response file has COUNT, KEY, PLAINTEXT and CIPHERTEXT)' "$E"'\nCOUNT = 0\nIV = 00\n'
 bad badhex.rsp 3 'PLAINTEXT: invalid hex digit at character 3' "$E"'COUNT = 0\nPLAINTEXT = 00x12233445566778899aabbccddeeff\n'
 bad odd.rsp 3 'CIPHERTEXT: odd number of hex digits (31)' "$E"'COUNT = 0\nCIPHERTEXT = 69c4e0d86a7b0430d8cdb78070b4c55\n'
 bad partial.rsp 3 'PLAINTEXT is 17 bytes, not a whole number of 16-byte blocks' "$E"'COUNT = 0\nPLAINTEXT = 00112233445566778899aabbccddeeff00\n'
 bad keylen.rsp 2 'KEY is 17 bytes; AES keys are 16, 24 or 32 bytes' "$E"'KEY = 000102030405060708090a0b0c0d0e0f10\n'
 bad lenmismatch.rsp 2 'PLAINTEXT is 32 bytes but CIPHERTEXT is 16 bytes' "$E"'COUNT = 0\n'"$K"'PLAINTEXT = 00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff\n'"$C"
 bad before.rsp 2 'entry before any [ENCRYPT] or [DECRYPT] section' '# header\nCOUNT = 0\n'
-bad section.rsp 6 'unknown section [FOO]' "$E"'COUNT = 0\n'"$K$P$C"'[FOO]\n'
+bad section.rsp 6 'unknown section (expected [ENCRYPT] or [DECRYPT])' "$E"'COUNT = 0\n'"$K$P$C"'[FOO]\n'
 bad empty.rsp 1 'no vector entries' ''
 bad comments.rsp 2 'no vector entries' '# nothing\n# here\n'
 bad twice.rsp 3 'KEY given twice in one entry' "$E$K$K"
@@ -273,6 +273,18 @@ bad ECBMCT128.rsp 3 'PLAINTEXT is 32 bytes; must be 16 (Monte Carlo entries are 
 # every malformed case names no key bytes
 expect_status 2 "$AESECB" verify "$T/keylen.rsp"
 expect_stderr_lacks "000102030405060708090a0b0c0d0e0f10"
+# lines that are not NAME = VALUE are described, never quoted: they may
+# hold a key
+bad keycolon.rsp 3 'expected NAME = VALUE, a [section], a comment or a blank line' "$E"'COUNT = 0\nKEY: 000102030405060708090a0b0c0d0e0f\n'
+expect_stderr_lacks "0001020304"
+bad keyname.rsp 3 'unknown field name' "$E"'COUNT = 0\n000102030405060708090a0b0c0d0e0f = 1\n'
+expect_stderr_lacks "0001020304"
+bad keysection.rsp 2 'unknown section' "$E"'[000102030405060708090a0b0c0d0e0f]\n'
+expect_stderr_lacks "0001020304"
+bad hpcolon.txt 1 'expected NAME = VALUE' 'HP_KEY: 9f50449e04a0e810283a1e9933adedd2\n'
+expect_stderr_lacks "9f50449e"
+bad hpsection.txt 2 'unexpected section line in a QUIC header-protection file' 'HP_KEY = 9f50449e04a0e810283a1e9933adedd2\n[9f50449e04a0e810283a1e9933adedd2]\n'
+expect_stderr_lacks "9f50449e"
 
 # An overlong line is refused, not cut.
 awk 'BEGIN { printf "[ENCRYPT]\nCOUNT = 0\nPLAINTEXT = "; for (i = 0; i < 70000; i++) printf "0"; printf "\n" }' >"$T/long.rsp"
@@ -313,6 +325,28 @@ fi
 expect_status 3 "$AESECB" verify -b nosuch "$V"
 expect_stderr_fixed "unknown backend 'nosuch'"
 expect_status 2 "$AESECB" verify --frobnicate "$V"
+# unknown options are named without any value attached: no key bytes
+for opt in --key=000102030405060708090a0b0c0d0e0f \
+           -k000102030405060708090a0b0c0d0e0f \
+           --json=000102030405060708090a0b0c0d0e0f \
+           -qk000102030405060708090a0b0c0d0e0f; do
+	expect_status 2 "$AESECB" verify "$opt" "$V"
+	expect_stderr_grep "^aesecb: verify: \(unknown \)*option '-"
+	expect_stderr_lacks "0001020304"
+	expect_stderr_lines 1
+done
+expect_status 2 "$AESECB" verify --key=000102030405060708090a0b0c0d0e0f "$V"
+expect_stderr_fixed "unknown option '--key' "
+expect_status 2 "$AESECB" verify -k000102030405060708090a0b0c0d0e0f "$V"
+expect_stderr_fixed "unknown option '-k' "
+expect_status 2 "$AESECB" verify --json=000102030405060708090a0b0c0d0e0f "$V"
+expect_stderr_fixed "option '--json' takes no value"
+# -b twice: the last one counts, as in the other commands
+expect_status 0 "$AESECB" verify -q -b none -b none "$V"
+expect_status 3 "$AESECB" verify -q -b none -b nosuch "$V"
+expect_stderr_fixed "unknown backend 'nosuch'"
+expect_status 0 "$AESECB" verify -q -b nosuch -b none "$V"
+expect_stdout_grep '(none)$'
 expect_status 2 "$AESECB" verify -b
 expect_status 4 "$AESECB" verify "$T/does-not-exist.rsp"
 mkdir "$T/emptydir"
@@ -337,6 +371,76 @@ else
 fi
 expect_status 0 "$AESECB" verify --help
 expect_stdout_grep '^Usage: aesecb verify '
+
+# QUIC field names in any case: a .txt is recognised in a directory as
+# when given by name
+mkdir "$T/lc"
+tr -d '\r' <"$V/quic-hp.txt" | sed 's/^HP_KEY/hp_key/; s/^SAMPLE/sample/; s/^MASK/mask/; s/^BLOCK/Block/' >"$T/lc/lower.txt"
+expect_status 0 "$AESECB" verify -q -b none "$T/lc/lower.txt"
+expect_stdout_grep '^verify: 4/4 entries passed'
+expect_status 0 "$AESECB" verify -q -b none "$T/lc"
+expect_stdout_grep '^verify: 4/4 entries passed'
+
+# A directory entry that cannot be followed or read stops the run (exit 4,
+# naming it) rather than being skipped.
+mkdir "$T/dangling"
+cp "$V/fips197.rsp" "$T/dangling/a.rsp"
+ln -s nonexistent "$T/dangling/x.rsp"
+expect_status 4 "$AESECB" verify -q -b none "$T/dangling"
+expect_stderr_fixed "aesecb: verify: $T/dangling/x.rsp: "
+expect_stderr_lines 1
+rm "$T/dangling/x.rsp"
+ln -s loop.rsp "$T/dangling/loop.rsp"
+expect_status 4 "$AESECB" verify -q -b none "$T/dangling"
+expect_stderr_fixed "aesecb: verify: $T/dangling/loop.rsp: "
+rm "$T/dangling/loop.rsp"
+ln -s nonexistent "$T/dangling/hp.txt"
+expect_status 4 "$AESECB" verify -q -b none "$T/dangling"
+expect_stderr_fixed "aesecb: verify: $T/dangling/hp.txt: "
+rm "$T/dangling/hp.txt"
+expect_status 0 "$AESECB" verify -q -b none "$T/dangling"
+# unreadable .txt files: a QUIC file or not, it cannot be told, so exit 4;
+# a readable README.txt is still skipped.  Permissions do not stop root,
+# so this runs as another user when setpriv can switch to one.
+if [ "$(id -u)" -ne 0 ]; then
+	priv=
+else
+	priv="setpriv --reuid=65534 --regid=65534 --clear-groups"
+fi
+chmod 711 "$T"
+mkdir "$T/perm"
+cp "$V/fips197.rsp" "$T/perm/a.rsp"
+printf 'not vectors\n' >"$T/perm/README.txt"
+chmod 755 "$T/perm"
+chmod 644 "$T/perm/a.rsp" "$T/perm/README.txt"
+if [ -n "$priv" ] && ! $priv "$AESECB" verify -q -b none "$T/perm" >/dev/null 2>&1; then
+	skip "running as root and setpriv cannot run aesecb as another user: unreadable .txt files not tested"
+elif [ -z "$priv" ] || command -v setpriv >/dev/null 2>&1; then
+	cp "$V/quic-hp.txt" "$T/perm/hp.txt"
+	chmod 000 "$T/perm/hp.txt"
+	expect_status 4 $priv "$AESECB" verify -q -b none "$T/perm"
+	expect_stderr_fixed "aesecb: verify: $T/perm/hp.txt: cannot open: "
+	rm -f "$T/perm/hp.txt"
+	chmod 000 "$T/perm/README.txt"
+	expect_status 4 $priv "$AESECB" verify -q -b none "$T/perm"
+	expect_stderr_fixed "aesecb: verify: $T/perm/README.txt: cannot open: "
+	chmod 644 "$T/perm/README.txt"
+	expect_status 0 $priv "$AESECB" verify -q -b none "$T/perm"
+	expect_stdout_grep '^verify: 6/6 entries passed'
+else
+	skip "running as root without setpriv: unreadable .txt files not tested"
+fi
+chmod 700 "$T"
+
+# Write errors: status 4, worded as in encrypt and decrypt.
+if [ -w /dev/full ]; then
+	expect_status 4 sh -c '"$AESECB" verify -b none "$1" >/dev/full' sh "$V"
+	expect_stderr_fixed "aesecb: verify: cannot write stdout: "
+	expect_status 4 sh -c '"$AESECB" verify --help >/dev/full'
+	expect_stderr_fixed "aesecb: verify: cannot write stdout: "
+else
+	skip "/dev/full not available: write errors not tested"
+fi
 
 # ------------------------------------------------------------------
 # The NIST CAVP ECB set.

@@ -45,6 +45,7 @@
 #include <immintrin.h>
 
 #include "internal.h"
+#include "aesni_keysched.h"
 
 #define TARGET __attribute__((target("vaes,avx2,aes")))
 #define INLINE static inline __attribute__((always_inline))
@@ -52,132 +53,23 @@
 #define DEC_OFFSET 15   /* index of dk[0] in the context, in 32-byte units */
 
 /* ------------------------------------------------------------------ */
-/* Key schedule (same method as the aesni backend, kept self-contained  */
-/* because either backend may be built without the other)              */
+/* Key schedule (lib/aesni_keysched.h), stored pre-broadcast            */
 
-/*
- * FIPS-197 key expansion in words w[i], Nk = key_len / 4:
- *   w[i] = w[i-Nk] ^ SubWord(RotWord(w[i-1])) ^ Rcon   if i % Nk == 0
- *   w[i] = w[i-Nk] ^ SubWord(w[i-1])                   if Nk == 8, i % 8 == 4
- *   w[i] = w[i-Nk] ^ w[i-1]                            otherwise
- * Four words at a time: the next four are the running XOR of the four
- * words Nk back, with the mixed-in word t added to each lane.  t comes
- * from AESKEYGENASSIST, whose lanes are SubWord(X[1]), RotWord(SubWord(
- * X[1])) ^ rcon, SubWord(X[3]), RotWord(SubWord(X[3])) ^ rcon; a shuffle
- * broadcasts the lane needed.  The S-box is evaluated by the instruction:
- * no tables, no data-dependent branches.
- */
-
-/* lane 'sel' of AESKEYGENASSIST(X, rcon), copied to all four lanes */
-#define KGA(X, rcon, sel) \
-	_mm_shuffle_epi32(_mm_aeskeygenassist_si128((X), (rcon)), (sel))
-
-INLINE TARGET __m128i prefix_xor(__m128i x)
-{
-	x = _mm_xor_si128(x, _mm_slli_si128(x, 4));
-	return _mm_xor_si128(x, _mm_slli_si128(x, 8));
-}
-
-#define NEXT128(A, rcon) \
-	_mm_xor_si128(prefix_xor(A), KGA((A), (rcon), 0xff))
-#define NEXT256A(A, B, rcon) \
-	_mm_xor_si128(prefix_xor(A), KGA((B), (rcon), 0xff))
-#define NEXT256B(B, A) \
-	_mm_xor_si128(prefix_xor(B), KGA((A), 0, 0xaa))
-/* AES-192: A = w[i-6..i-3], low half of B = w[i-2..i-1]; six new words. */
-#define STEP192(A, B, rcon) do { \
-	__m128i t_ = KGA((B), (rcon), 0x55); \
-	(A) = _mm_xor_si128(prefix_xor(A), t_); \
-	(B) = _mm_xor_si128(_mm_xor_si128((B), _mm_slli_si128((B), 4)), \
-	                    _mm_shuffle_epi32((A), 0xff)); \
-} while (0)
-#define LOLO(x, y) _mm_unpacklo_epi64((x), (y))
-#define HILO(x, y) _mm_castpd_si128(_mm_shuffle_pd(_mm_castsi128_pd(x), \
-                                                   _mm_castsi128_pd(y), 1))
-
-/* Store round key i in both halves of its 32-byte slot. */
-#define PUT(i, v) _mm256_storeu_si256(&ek[i], _mm256_broadcastsi128_si256(v))
-
-TARGET static void expand_enc(__m256i *ek, const uint8_t *key, size_t key_len)
-{
-	__m128i a, b;
-
-	if (key_len == 16) {
-		a = _mm_loadu_si128((const __m128i *)key);
-		PUT(0, a);
-		a = NEXT128(a, 0x01); PUT(1, a);
-		a = NEXT128(a, 0x02); PUT(2, a);
-		a = NEXT128(a, 0x04); PUT(3, a);
-		a = NEXT128(a, 0x08); PUT(4, a);
-		a = NEXT128(a, 0x10); PUT(5, a);
-		a = NEXT128(a, 0x20); PUT(6, a);
-		a = NEXT128(a, 0x40); PUT(7, a);
-		a = NEXT128(a, 0x80); PUT(8, a);
-		a = NEXT128(a, 0x1b); PUT(9, a);
-		a = NEXT128(a, 0x36); PUT(10, a);
-	} else if (key_len == 24) {
-		/* two 6-word steps give three round keys */
-		__m128i a1, b1;
-
-		a = _mm_loadu_si128((const __m128i *)key);
-		b = _mm_loadl_epi64((const __m128i *)(key + 16));
-		PUT(0, a);
-#define PAIR192(n, rc1, rc2) do { \
-		a1 = a; b1 = b; \
-		STEP192(a1, b1, rc1); \
-		PUT(n, LOLO(b, a1)); \
-		a = a1; b = b1; \
-		STEP192(a, b, rc2); \
-		PUT(n + 1, HILO(a1, b1)); \
-		PUT(n + 2, a); \
-} while (0)
-		PAIR192(1, 0x01, 0x02);
-		PAIR192(4, 0x04, 0x08);
-		PAIR192(7, 0x10, 0x20);
-		PAIR192(10, 0x40, 0x80);
-#undef PAIR192
-	} else {
-		a = _mm_loadu_si128((const __m128i *)key);
-		b = _mm_loadu_si128((const __m128i *)(key + 16));
-		PUT(0, a);
-		PUT(1, b);
-		a = NEXT256A(a, b, 0x01); PUT(2, a);
-		b = NEXT256B(b, a);       PUT(3, b);
-		a = NEXT256A(a, b, 0x02); PUT(4, a);
-		b = NEXT256B(b, a);       PUT(5, b);
-		a = NEXT256A(a, b, 0x04); PUT(6, a);
-		b = NEXT256B(b, a);       PUT(7, b);
-		a = NEXT256A(a, b, 0x08); PUT(8, a);
-		b = NEXT256B(b, a);       PUT(9, b);
-		a = NEXT256A(a, b, 0x10); PUT(10, a);
-		b = NEXT256B(b, a);       PUT(11, b);
-		a = NEXT256A(a, b, 0x20); PUT(12, a);
-		b = NEXT256B(b, a);       PUT(13, b);
-		a = NEXT256A(a, b, 0x40); PUT(14, a);
-	}
-}
-
-/*
- * Decryption keys for AESDEC's "equivalent inverse cipher" order (FIPS-197
- * 5.3.5): AESDEC applies InvMixColumns before XORing the round key, and
- * InvMixColumns(s ^ k) = InvMixColumns(s) ^ InvMixColumns(k), so the
- * inner round keys are stored through InvMixColumns (AESIMC), in reverse
- * order; the outer two are used as they are.  Computed once here.
- */
 TARGET static void setkey(aesecb_ctx *ctx, const uint8_t *key, size_t key_len)
 {
 	__m256i *ek = (__m256i *)(void *)ctx->priv_keys.b;
 	__m256i *dk = ek + DEC_OFFSET;
+	__m128i k[15], d[15];
 	unsigned nr = ctx->priv_rounds, i;
 
-	aesecb_wipe(ctx->priv_keys.b, sizeof ctx->priv_keys.b);
-	expand_enc(ek, key, key_len);
-	_mm256_storeu_si256(&dk[0], _mm256_loadu_si256(&ek[nr]));
-	for (i = 1; i < nr; i++)
-		_mm256_storeu_si256(&dk[i], _mm256_broadcastsi128_si256(
-			_mm_aesimc_si128(_mm_loadu_si128(
-				(const __m128i *)(const void *)&ek[nr - i]))));
-	_mm256_storeu_si256(&dk[nr], _mm256_loadu_si256(&ek[0]));
+	aesni_expand_keys(k, key, key_len);
+	aesni_inverse_keys(d, k, nr);
+	for (i = 0; i <= nr; i++) {
+		_mm256_storeu_si256(&ek[i], _mm256_broadcastsi128_si256(k[i]));
+		_mm256_storeu_si256(&dk[i], _mm256_broadcastsi128_si256(d[i]));
+	}
+	aesecb_wipe(k, sizeof k);
+	aesecb_wipe(d, sizeof d);
 }
 
 /* ------------------------------------------------------------------ */

@@ -28,6 +28,35 @@ void cli_err(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2)));
 
 /*
+ * Print "aesecb: CMD: message (try 'aesecb CMD --help')" on stderr and
+ * return EXIT_USAGE.
+ */
+int cli_usage(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2)));
+
+/*
+ * Report an option that was refused, through cli_usage(); returns
+ * EXIT_USAGE.  arg is the command-line element it was in (may be NULL),
+ * opt the option character (0 for an unknown long option, or when only arg
+ * is known).  With getopt_long, pass optopt and argv[optind - 1].  The
+ * message names the option only, never a value given with it ("--key=HEX",
+ * "-kHEX"), and says "takes no value" or "needs a value" where longopts
+ * (may be NULL) shows that applies; a short option is taken to need a
+ * value when a long option with the same val does.
+ */
+struct option;
+int cli_bad_option(int opt, const char *arg, const struct option *longopts);
+
+/* Flush standard output; on failure print why and return EXIT_IO, else 0. */
+int cli_flush_stdout(void);
+
+/*
+ * Write s to f as a JSON string (NULL as null).  Control characters are
+ * written as \u00XX; bytes that are not well-formed UTF-8 become U+FFFD.
+ */
+void cli_json_str(FILE *f, const char *s);
+
+/*
  * Pick the backend: name == NULL means the default ($AESECB_BACKEND, else
  * the best available).  "all" is not accepted here.  On failure prints the
  * reason (naming what is missing) and returns EXIT_BACKEND.

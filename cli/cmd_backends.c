@@ -6,7 +6,6 @@
 #include <config.h>
 #endif
 
-#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -143,66 +142,6 @@ static void print_table(const aesecb_backend *def, const struct env_state *e)
 /* ------------------------------------------------------------------ */
 /* JSON. */
 
-/* A JSON string.  Bytes that are not valid UTF-8 become U+FFFD. */
-static void json_str(const char *s)
-{
-	const unsigned char *p = (const unsigned char *)s;
-
-	if (s == NULL) {
-		fputs("null", stdout);
-		return;
-	}
-	putchar('"');
-	while (*p != '\0') {
-		unsigned c = *p;
-		size_t len = 0, k;
-
-		if (c == '"' || c == '\\') {
-			printf("\\%c", c);
-			p++;
-			continue;
-		}
-		if (c < 0x20 || c == 0x7f) {
-			printf("\\u%04x", c);
-			p++;
-			continue;
-		}
-		if (c < 0x80) {
-			putchar((int)c);
-			p++;
-			continue;
-		}
-		/* length of a well-formed UTF-8 sequence starting here */
-		if (c >= 0xc2 && c <= 0xdf)
-			len = 2;
-		else if (c >= 0xe0 && c <= 0xef)
-			len = 3;
-		else if (c >= 0xf0 && c <= 0xf4)
-			len = 4;
-		for (k = 1; k < len; k++)
-			if ((p[k] & 0xc0) != 0x80)
-				break;
-		if (len != 0 && k == len) {
-			/* exclude overlong forms, surrogates and > U+10FFFF */
-			if ((c == 0xe0 && p[1] < 0xa0) ||
-			    (c == 0xed && p[1] > 0x9f) ||
-			    (c == 0xf0 && p[1] < 0x90) ||
-			    (c == 0xf4 && p[1] > 0x8f))
-				len = 0;
-		} else {
-			len = 0;
-		}
-		if (len == 0) {
-			fputs("\\ufffd", stdout);
-			p++;
-			continue;
-		}
-		fwrite(p, 1, len, stdout);
-		p += len;
-	}
-	putchar('"');
-}
-
 static const char *json_bool(int v)
 {
 	return v ? "true" : "false";
@@ -213,23 +152,23 @@ static void print_json(const aesecb_backend *def, const struct env_state *e)
 	size_t n = aesecb_backend_count(), i;
 
 	fputs("{\n  \"default\": ", stdout);
-	json_str(def != NULL ? aesecb_backend_name(def) : NULL);
+	cli_json_str(stdout, def != NULL ? aesecb_backend_name(def) : NULL);
 	fputs(",\n  \"default_from\": ", stdout);
-	json_str(e->value == NULL ? "best available"
+	cli_json_str(stdout, e->value == NULL ? "best available"
 	         : e->problem == NULL ? "AESECB_BACKEND" : NULL);
 	fputs(",\n  \"AESECB_BACKEND\": ", stdout);
-	json_str(e->value);
+	cli_json_str(stdout, e->value);
 	fputs(",\n  \"AESECB_BACKEND_problem\": ", stdout);
-	json_str(e->problem);
+	cli_json_str(stdout, e->problem);
 	fputs(",\n  \"backends\": [", stdout);
 	for (i = 0; i < n; i++) {
 		const aesecb_backend *be = aesecb_backend_get(i);
 
 		fputs(i == 0 ? "\n    {" : ",\n    {", stdout);
 		fputs("\"name\": ", stdout);
-		json_str(aesecb_backend_name(be));
+		cli_json_str(stdout, aesecb_backend_name(be));
 		fputs(", \"arch\": ", stdout);
-		json_str(aesecb_backend_arch(be));
+		cli_json_str(stdout, aesecb_backend_arch(be));
 		printf(", \"compiled\": %s, \"available\": %s, \"default\": %s",
 		       json_bool(aesecb_backend_compiled(be)),
 		       json_bool(aesecb_backend_available(be)),
@@ -238,27 +177,15 @@ static void print_json(const aesecb_backend *def, const struct env_state *e)
 		       aesecb_backend_scratch_written(be, 0),
 		       aesecb_backend_scratch_written(be, 1));
 		fputs(", \"requires\": ", stdout);
-		json_str(aesecb_backend_requires(be));
+		cli_json_str(stdout, aesecb_backend_requires(be));
 		fputs(", \"unavailable_reason\": ", stdout);
-		json_str(aesecb_backend_unavailable_reason(be));
+		cli_json_str(stdout, aesecb_backend_unavailable_reason(be));
 		putchar('}');
 	}
 	fputs("\n  ]\n}\n", stdout);
 }
 
 /* ------------------------------------------------------------------ */
-
-/* Flush standard output; on failure say so and return EXIT_IO. */
-static int flush_out(void)
-{
-	errno = 0;
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		cli_err("cannot write stdout: %s",
-		        strerror(errno != 0 ? errno : EIO));
-		return EXIT_IO;
-	}
-	return 0;
-}
 
 int cmd_backends(int argc, char **argv)
 {
@@ -269,26 +196,16 @@ int cmd_backends(int argc, char **argv)
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
 			help(stdout);
-			return flush_out();
+			return cli_flush_stdout();
 		}
 	}
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--json") == 0) {
 			json = 1;
 		} else if (argv[i][0] == '-') {
-			/* the name only: never a value after '=' or a short
-			 * option's attached text */
-			const char *a = argv[i];
-			int n = a[1] == '-' ? (int)strcspn(a, "=") :
-			        a[1] != '\0' ? 2 : 1;
-
-			cli_err("unknown option '%.*s' (try 'aesecb backends "
-			        "--help')", n, a);
-			return EXIT_USAGE;
+			return cli_bad_option(0, argv[i], NULL);
 		} else {
-			cli_err("unexpected argument '%s' (try 'aesecb backends "
-			        "--help')", argv[i]);
-			return EXIT_USAGE;
+			return cli_usage("unexpected argument '%s'", argv[i]);
 		}
 	}
 
@@ -313,5 +230,5 @@ int cmd_backends(int argc, char **argv)
 		print_json(def, &e);
 	else
 		print_table(def, &e);
-	return flush_out();
+	return cli_flush_stdout();
 }

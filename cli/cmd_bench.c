@@ -466,22 +466,6 @@ struct clockinfo {
 	int descheduled;    /* the estimate never had the CPU to itself */
 };
 
-static void json_str(const char *s)
-{
-	putchar('"');
-	for (; *s != '\0'; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '"' || c == '\\')
-			printf("\\%c", c);
-		else if (c < 0x20)
-			printf("\\u%04x", c);
-		else
-			putchar(c);
-	}
-	putchar('"');
-}
-
 /* A JSON number, or null when there is none to give. */
 static void json_num(const char *key, const char *fmt, double v, int have)
 {
@@ -502,9 +486,9 @@ static void print_header(int json, const char *cpu, const struct clockinfo *ci,
 
 	if (json) {
 		printf("{\n  \"version\": ");
-		json_str(aesecb_version());
+		cli_json_str(stdout, aesecb_version());
 		printf(",\n  \"cpu\": ");
-		json_str(cpu);
+		cli_json_str(stdout, cpu);
 		printf(",\n  \"logical_cpus\": %ld,\n", ncpu);
 		printf("  \"cycles\": {\"source\": \"%s\", ",
 		       ci->tsc ? "tsc" : "core-clock-estimate");
@@ -525,14 +509,14 @@ static void print_header(int json, const char *cpu, const struct clockinfo *ci,
 				continue;
 			printf("%s\n    {\"name\": ", first ? "" : ",");
 			first = 0;
-			json_str(aesecb_backend_name(be));
+			cli_json_str(stdout, aesecb_backend_name(be));
 			if (why == NULL) {
 				printf(", \"available\": true}");
 			} else {
 				printf(", \"available\": false, \"reason\": ");
-				json_str(why);
+				cli_json_str(stdout, why);
 				printf(", \"requires\": ");
-				json_str(aesecb_backend_requires(be));
+				cli_json_str(stdout, aesecb_backend_requires(be));
 				putchar('}');
 			}
 		}
@@ -591,9 +575,9 @@ static void print_row(int json, int first, const struct workload *w,
 
 	if (json) {
 		printf("%s\n    {\"workload\": ", first ? "" : ",");
-		json_str(w->name);
+		cli_json_str(stdout, w->name);
 		printf(", \"backend\": ");
-		json_str(aesecb_backend_name(be));
+		cli_json_str(stdout, aesecb_backend_name(be));
 		printf(", \"bytes_per_op\": %zu, \"ops_per_call\": %u, "
 		       "\"calls_per_run\": %llu, ", bytes, w->per_call,
 		       (unsigned long long)m->iters);
@@ -616,51 +600,6 @@ static void print_row(int json, int first, const struct workload *w,
 	else
 		printf("%9s %10s", "-", "-");
 	printf("%s\n", m->descheduled ? " *" : "");
-}
-
-/* Flush standard output; on failure say so and return EXIT_IO. */
-static int flush_out(void)
-{
-	errno = 0;
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		cli_err("cannot write stdout: %s",
-		        strerror(errno != 0 ? errno : EIO));
-		return EXIT_IO;
-	}
-	return EXIT_OK_;
-}
-
-/*
- * An option getopt_long refused: arg is the element it was in, opt the
- * option character (0 for an unknown long option).  Only the option's
- * name is echoed, never a value attached to it ("--key=HEX", "-kHEX").
- */
-static void bad_option(const struct option *longopts, const char *arg,
-                       int opt)
-{
-	if (arg[0] == '-' && arg[1] == '-' && arg[2] != '\0') {
-		int n = (int)strcspn(arg, "=");
-		const struct option *lo;
-
-		if (opt == 0) {
-			cli_err("unknown option '%.*s' (see 'aesecb bench "
-			        "--help')", n, arg);
-			return;
-		}
-		/* a long option without a value given one ("--json=x") */
-		for (lo = longopts; arg[n] == '=' && lo->name != NULL; lo++)
-			if (lo->val == opt && lo->has_arg == no_argument &&
-			    strncmp(lo->name, arg + 2, (size_t)n - 2) == 0) {
-				cli_err("option '--%s' takes no value (see "
-				        "'aesecb bench --help')", lo->name);
-				return;
-			}
-	}
-	if (opt > ' ' && opt < 0x7f)
-		cli_err("unknown option '-%c' (see 'aesecb bench --help')",
-		        opt);
-	else
-		cli_err("unknown option (see 'aesecb bench --help')");
 }
 
 /* ------------------------------------------------------------------ */
@@ -727,14 +666,10 @@ int cmd_bench(int argc, char **argv)
 		case 'l': list = 1; break;
 		case 'h':
 			usage(stdout);
-			return flush_out();
-		case ':':
-			cli_err("option '%s' needs an argument (see 'aesecb bench --help')",
-			        argv[optind - 1]);
-			return EXIT_USAGE;
+			return cli_flush_stdout();
 		default:
-			bad_option(longopts, argv[optind - 1], optopt);
-			return EXIT_USAGE;
+			return cli_bad_option(optopt, argv[optind - 1],
+			                      longopts);
 		}
 	}
 
@@ -746,14 +681,14 @@ int cmd_bench(int argc, char **argv)
 		for (i = 0; i < nworkloads; i++) {
 			if (json) {
 				printf("%s", i == 0 ? "[" : ",\n ");
-				json_str(workloads[i].name);
+				cli_json_str(stdout, workloads[i].name);
 			} else {
 				printf("%s\n", workloads[i].name);
 			}
 		}
 		if (json)
 			printf("]\n");
-		return flush_out();
+		return cli_flush_stdout();
 	}
 
 	memset(sel, optind < argc ? 0 : 1, sizeof sel);
@@ -784,7 +719,7 @@ int cmd_bench(int argc, char **argv)
 	ci.descheduled = m.descheduled;
 	cpu_model(cpu, sizeof cpu);
 	print_header(json, cpu, &ci, target_ns, run, nrun, only);
-	if (flush_out() != EXIT_OK_)
+	if (cli_flush_stdout() != EXIT_OK_)
 		return EXIT_IO;
 
 	memset(buf_out, 0, sizeof buf_out);
@@ -820,7 +755,7 @@ int cmd_bench(int argc, char **argv)
 			print_row(json, first, j.w, j.be, &m, &ci);
 			first = 0;
 			starred |= m.descheduled;
-			if (flush_out() != EXIT_OK_)
+			if (cli_flush_stdout() != EXIT_OK_)
 				return EXIT_IO;
 		}
 	}
@@ -830,7 +765,7 @@ int cmd_bench(int argc, char **argv)
 		printf("\n* every run of this figure lost the CPU to other processes: "
 		       "ns is this process's\n  own CPU time and cycles are scaled to "
 		       "match; figures from an idle machine\n  are more reliable\n");
-	if (flush_out() != EXIT_OK_)
+	if (cli_flush_stdout() != EXIT_OK_)
 		return EXIT_IO;
 	return rc;
 }

@@ -16,7 +16,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -483,27 +482,11 @@ static void help(const char *cmd, FILE *f)
 	        enc ? " (decrypt only)" : "");
 }
 
-static int usage_error(const char *fmt, ...)
-	__attribute__((format(printf, 1, 2)));
-
-/* Prints a usage error with a pointer to --help; returns EXIT_USAGE. */
-static int usage_error(const char *fmt, ...)
-{
-	char msg[256];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
-	va_end(ap);
-	cli_err("%s (try 'aesecb %s --help')", msg, cli_cmd);
-	return EXIT_USAGE;
-}
-
 /* An operand is not echoed: it could be a misplaced key. */
 static int operand_error(int index)
 {
-	return usage_error("unexpected operand (argument %d): %s takes options "
-	                   "only", index, cli_cmd);
+	return cli_usage("unexpected operand (argument %d): %s takes options "
+	                 "only", index, cli_cmd);
 }
 
 enum { O_KEY, O_KEYFILE, O_KEYENV, O_BACKEND, O_PAD, O_HEX, O_IN, O_OUT,
@@ -547,8 +530,8 @@ static int take_option(struct opts *o, int id, char *arg)
 		else if (strcmp(arg, "pkcs7") == 0)
 			o->pad = PAD_PKCS7;
 		else
-			return usage_error("unknown padding '%s': use none or pkcs7",
-			                   arg);
+			return cli_usage("unknown padding '%s': use none or pkcs7",
+			                 arg);
 		return 0;
 	case O_HEX:
 		o->hex = 1;
@@ -594,24 +577,19 @@ static int parse(struct opts *o, int argc, char **argv)
 				if (strlen(optdefs[k].longname) == len &&
 				    strncmp(optdefs[k].longname, a + 2, len) == 0)
 					d = &optdefs[k];
-			if (d == NULL) {
-				if (eq != NULL)
-					*eq = '\0';  /* never echo a value */
-				return usage_error("unknown option '%s'", a);
-			}
-			if (!d->has_arg && eq != NULL) {
-				*eq = '\0';
-				return usage_error("option '%s' takes no argument",
-				                   a);
-			}
+			if (d == NULL)  /* named without any value */
+				return cli_bad_option(0, a, NULL);
+			if (!d->has_arg && eq != NULL)
+				return cli_usage("option '--%s' takes no value",
+				                 d->longname);
 			if (d->has_arg) {
 				if (eq != NULL)
 					arg = eq + 1;
 				else if (i + 1 < argc)
 					arg = argv[++i];
 				else
-					return usage_error("option '%s' needs an "
-					                   "argument", a);
+					return cli_usage("option '%s' needs a "
+					                 "value", a);
 			}
 			rc = take_option(o, d->id, arg);
 			if (rc != 0 || o->help)
@@ -631,15 +609,15 @@ static int parse(struct opts *o, int argc, char **argv)
 				    optdefs[k].shortname == *a)
 					d = &optdefs[k];
 			if (d == NULL)
-				return usage_error("unknown option '%s'", name);
+				return cli_bad_option(*a, NULL, NULL);
 			if (d->has_arg) {
 				if (a[1] != '\0')
 					arg = a + 1;
 				else if (i + 1 < argc)
 					arg = argv[++i];
 				else
-					return usage_error("option '%s' needs an "
-					                   "argument", name);
+					return cli_usage("option '%s' needs a "
+					                 "value", name);
 			}
 			rc = take_option(o, d->id, arg);
 			if (rc != 0 || o->help)
@@ -751,9 +729,7 @@ static int run(int argc, char **argv, int decrypt)
 		goto done;
 	if (op.help) {
 		help(cli_cmd, stdout);
-		rc = fflush(stdout) == 0 && !ferror(stdout) ? 0 : EXIT_IO;
-		if (rc != 0)
-			cli_err("cannot write stdout: %s", strerror(errno));
+		rc = cli_flush_stdout();
 		goto done;
 	}
 	if (!op.key.given) {

@@ -123,17 +123,6 @@ static int write_out(const char *buf, size_t n)
 	return 0;
 }
 
-static int finish_out(void)
-{
-	errno = 0;
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		cli_err("cannot write stdout: %s",
-		        strerror(errno != 0 ? errno : EIO));
-		return EXIT_IO;
-	}
-	return 0;
-}
-
 /*
  * Masks (or whole blocks) for n samples, printed one per line.  The AES
  * output and its text are wiped afterwards.
@@ -281,7 +270,7 @@ static int masks_from_args(const aesecb_ctx *ctx, char **args, size_t nargs,
 	}
 	if ((rc = emit_batch(ctx, in, n, block)) != 0)
 		return rc;
-	return finish_out();
+	return cli_flush_stdout();
 }
 
 /*
@@ -354,13 +343,13 @@ static int masks_from_stdin(const aesecb_ctx *ctx, int block)
 			if ((rc = emit_batch(ctx, in, n, block)) != 0)
 				return rc;
 			n = 0;
-			if ((rc = finish_out()) != 0)
+			if ((rc = cli_flush_stdout()) != 0)
 				return rc;
 		}
 	}
 	if ((rc = emit_batch(ctx, in, n, block)) != 0)
 		return rc;
-	return finish_out();
+	return cli_flush_stdout();
 }
 
 /* ------------------------------------------------------------------ */
@@ -522,7 +511,7 @@ static int do_packet(const aesecb_ctx *ctx, const char *hex,
 	p = tohex(text, pkt, len);
 	*p = '\0';
 	printf("packet: %s\n", text);
-	rc = finish_out();
+	rc = cli_flush_stdout();
 out:
 	aesecb_wipe(mask, sizeof mask);
 	if (text != NULL) {
@@ -568,7 +557,7 @@ static int take(int argc, char **argv, int *i, char shortopt,
 		return 0;
 	}
 	if (*i + 1 >= argc) {
-		cli_err("option '%s' needs a value", a);
+		cli_usage("option '%s' needs a value", a);
 		return -1;
 	}
 	*val = argv[++*i];
@@ -591,7 +580,7 @@ int cmd_hpmask(int argc, char **argv)
 			break;
 		if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
 			help(stdout);
-			return finish_out();
+			return cli_flush_stdout();
 		}
 	}
 
@@ -650,10 +639,8 @@ int cmd_hpmask(int argc, char **argv)
 			offset = val;
 			continue;
 		}
-		/* the name only: never a value after '=' or a short option's
-		 * attached text, which may be key digits */
-		cli_err("unknown option '%.*s' (try 'aesecb hp-mask --help')",
-		        a[1] == '-' ? (int)strcspn(a, "=") : 2, a);
+		/* names the option only, never its value (key digits) */
+		cli_bad_option(0, a, NULL);
 		goto out;
 	}
 

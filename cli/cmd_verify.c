@@ -781,68 +781,6 @@ static int run_backend(struct verify *v, struct brun *b)
 /* ------------------------------------------------------------------ */
 /* Reports */
 
-static void json_str(const char *s)
-{
-	const unsigned char *p = (const unsigned char *)s;
-
-	if (s == NULL) {
-		fputs("null", stdout);
-		return;
-	}
-	putchar('"');
-	while (*p != '\0') {
-		unsigned c = *p;
-		size_t len = 0, i;
-
-		if (c == '"' || c == '\\') {
-			printf("\\%c", c);
-			p++;
-			continue;
-		}
-		if (c < 0x20 || c == 0x7f) {
-			printf("\\u%04x", c);
-			p++;
-			continue;
-		}
-		if (c < 0x80) {
-			putchar((int)c);
-			p++;
-			continue;
-		}
-		/* UTF-8: copy a well-formed sequence, else U+FFFD */
-		if (c >= 0xc2 && c <= 0xdf)
-			len = 2;
-		else if (c >= 0xe0 && c <= 0xef)
-			len = 3;
-		else if (c >= 0xf0 && c <= 0xf4)
-			len = 4;
-		for (i = 1; i < len; i++) {
-			unsigned lo = 0x80, hi = 0xbf;
-
-			if (i == 1) {
-				if (c == 0xe0)
-					lo = 0xa0;
-				else if (c == 0xed)
-					hi = 0x9f;
-				else if (c == 0xf0)
-					lo = 0x90;
-				else if (c == 0xf4)
-					hi = 0x8f;
-			}
-			if (p[i] < lo || p[i] > hi)
-				break;
-		}
-		if (len == 0 || i < len) {
-			fputs("\\ufffd", stdout);
-			p++;
-			continue;
-		}
-		fwrite(p, 1, len, stdout);
-		p += len;
-	}
-	putchar('"');
-}
-
 static unsigned long entries_total(const struct verify *v)
 {
 	unsigned long n = 0;
@@ -883,9 +821,9 @@ static void report_json(const struct verify *v)
 	printf("{\n  \"vectors\": ");
 	if (v->dir != NULL) {
 		printf("{\"dir\": ");
-		json_str(v->dir);
+		cli_json_str(stdout, v->dir);
 		printf(", \"source\": ");
-		json_str(v->dir_source);
+		cli_json_str(stdout, v->dir_source);
 		printf("}");
 	} else {
 		printf("null");
@@ -895,7 +833,7 @@ static void report_json(const struct verify *v)
 		const struct vfile *f = &v->files[i];
 
 		printf("%s\n    {\"path\": ", i ? "," : "");
-		json_str(f->path);
+		cli_json_str(stdout, f->path);
 		printf(", \"format\": \"%s\", \"set\": \"%s\", "
 		       "\"entries\": %zu}",
 		       f->format == VEC_FMT_QUIC ? "quic" : "rsp",
@@ -908,7 +846,7 @@ static void report_json(const struct verify *v)
 		int first = 1;
 
 		printf("%s\n    {\"name\": ", r ? "," : "");
-		json_str(aesecb_backend_name(b->be));
+		cli_json_str(stdout, aesecb_backend_name(b->be));
 		printf(", \"passed\": %lu, \"total\": %lu, \"seconds\": %.6f,\n"
 		       "     \"sets\": {", run_sum(b->pass), run_sum(b->total),
 		       b->seconds);
@@ -926,7 +864,7 @@ static void report_json(const struct verify *v)
 			int firstf = 1;
 
 			printf("%s\n       {\"file\": ", i ? "," : "");
-			json_str(f->path);
+			cli_json_str(stdout, f->path);
 			printf(", \"set\": \"%s\", \"passed\": %lu, "
 			       "\"total\": %zu, \"failures\": [",
 			       vec_set_name(f->set), b->file_pass[i], f->n);
@@ -937,26 +875,26 @@ static void report_json(const struct verify *v)
 				printf("%s\n         {\"file\": ",
 				       firstf ? "" : ",");
 				firstf = 0;
-				json_str(f->path);
+				cli_json_str(stdout, f->path);
 				printf(", \"line\": %lu, \"section\": ", e->line);
-				json_str(section_name(e));
+				cli_json_str(stdout, section_name(e));
 				printf(", \"count\": %lu, \"field\": ", e->count);
-				json_str(x->field);
+				cli_json_str(stdout, x->field);
 				printf(", \"expected\": ");
-				json_str(x->expected);
+				cli_json_str(stdout, x->expected);
 				printf(", \"actual\": ");
-				json_str(x->actual);
+				cli_json_str(stdout, x->actual);
 				if (x->outer >= 0)
 					printf(", \"outer\": %ld", x->outer);
 				if (x->inner >= 0)
 					printf(", \"inner\": %ld", x->inner);
 				if (x->ref != NULL) {
 					printf(", \"inner_located_with\": ");
-					json_str(x->ref);
+					cli_json_str(stdout, x->ref);
 				}
 				if (x->note != NULL) {
 					printf(", \"note\": ");
-					json_str(x->note);
+					cli_json_str(stdout, x->note);
 				}
 				printf("}");
 			}
@@ -967,9 +905,9 @@ static void report_json(const struct verify *v)
 	printf("\n  ],\n  \"skipped\": [");
 	for (i = 0; i < v->nskipped; i++) {
 		printf("%s\n    {\"name\": ", i ? "," : "");
-		json_str(aesecb_backend_name(v->skipped[i]));
+		cli_json_str(stdout, aesecb_backend_name(v->skipped[i]));
 		printf(", \"reason\": ");
-		json_str(aesecb_backend_unavailable_reason(v->skipped[i]));
+		cli_json_str(stdout, aesecb_backend_unavailable_reason(v->skipped[i]));
 		printf("}");
 	}
 	printf("%s],\n", v->nskipped ? "\n  " : "");
@@ -1102,50 +1040,6 @@ static const struct option longopts[] = {
 	{ NULL, 0, NULL, 0 }
 };
 
-/* Flush standard output; on failure say so and return EXIT_IO. */
-static int flush_out(void)
-{
-	errno = 0;
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		cli_err("cannot write stdout: %s",
-		        strerror(errno != 0 ? errno : EIO));
-		return EXIT_IO;
-	}
-	return 0;
-}
-
-/*
- * An option getopt_long refused: arg is the element it was in, opt the
- * option character (0 for an unknown long option).  Only the option's
- * name is echoed, never a value attached to it ("--key=HEX", "-kHEX").
- */
-static void bad_option(const char *arg, int opt)
-{
-	if (arg[0] == '-' && arg[1] == '-' && arg[2] != '\0') {
-		int n = (int)strcspn(arg, "=");
-		const struct option *lo;
-
-		if (opt == 0) {
-			cli_err("unknown option '%.*s' (try 'aesecb verify "
-			        "--help')", n, arg);
-			return;
-		}
-		/* a long option without a value given one ("--json=x") */
-		for (lo = longopts; arg[n] == '=' && lo->name != NULL; lo++)
-			if (lo->val == opt && lo->has_arg == no_argument &&
-			    strncmp(lo->name, arg + 2, (size_t)n - 2) == 0) {
-				cli_err("option '--%s' takes no value (try "
-				        "'aesecb verify --help')", lo->name);
-				return;
-			}
-	}
-	if (opt > ' ' && opt < 0x7f)
-		cli_err("unknown option '-%c' (try 'aesecb verify --help')",
-		        opt);
-	else
-		cli_err("unknown option (try 'aesecb verify --help')");
-}
-
 int cmd_verify(int argc, char **argv)
 {
 	struct verify v;
@@ -1169,14 +1063,10 @@ int cmd_verify(int argc, char **argv)
 			break;
 		case 'h':
 			help();
-			return flush_out();
-		case ':':
-			cli_err("option %s needs a value (try 'aesecb verify "
-			        "--help')", argv[optind - 1]);
-			return EXIT_USAGE;
+			return cli_flush_stdout();
 		default:
-			bad_option(argv[optind - 1], optopt);
-			return EXIT_USAGE;
+			return cli_bad_option(optopt, argv[optind - 1],
+			                      longopts);
 		}
 	}
 
@@ -1251,7 +1141,7 @@ int cmd_verify(int argc, char **argv)
 		}
 		if (entries_good(&v) != entries_total(&v))
 			status = EXIT_CHECK;
-		if (flush_out() != 0)
+		if (cli_flush_stdout() != 0)
 			status = EXIT_IO;
 	}
 	free_all(&v);

@@ -5,7 +5,6 @@
 #include <config.h>
 #endif
 
-#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -58,15 +57,6 @@ static const struct command *find(const char *name)
 	return NULL;
 }
 
-/* Finish a --help or --version: flush stdout, report a failure. */
-static int flushed(void)
-{
-	if (fflush(stdout) == 0 && !ferror(stdout))
-		return 0;
-	cli_err("cannot write stdout: %s", strerror(errno));
-	return EXIT_IO;
-}
-
 int main(int argc, char **argv)
 {
 	const struct command *c;
@@ -85,18 +75,18 @@ int main(int argc, char **argv)
 	}
 	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
 		usage(stdout);
-		return flushed();
+		return cli_flush_stdout();
 	}
 	if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0) {
 		printf("aesecb %s\n", aesecb_version());
-		return flushed();
+		return cli_flush_stdout();
 	}
 	if (strcmp(argv[1], "help") == 0) {
 		char *hargv[3];
 
 		if (argc < 3) {
 			usage(stdout);
-			return flushed();
+			return cli_flush_stdout();
 		}
 		c = find(argv[2]);
 		if (c == NULL) {

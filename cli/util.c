@@ -6,6 +6,7 @@
 #endif
 
 #include <errno.h>
+#include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,6 +29,126 @@ void cli_err(const char *fmt, ...)
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
+}
+
+int cli_usage(const char *fmt, ...)
+{
+	char msg[256];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	cli_err("%s (try 'aesecb %s --help')", msg, cli_cmd);
+	return EXIT_USAGE;
+}
+
+int cli_bad_option(int opt, const char *arg, const struct option *longopts)
+{
+	const struct option *lo;
+
+	if (arg != NULL && arg[0] == '-' && arg[1] == '-' && arg[2] != '\0') {
+		int n = (int)strcspn(arg, "=");
+
+		if (opt == 0)
+			return cli_usage("unknown option '%.*s'", n, arg);
+		/* the long option getopt_long matched (a prefix of it) */
+		for (lo = longopts; lo != NULL && lo->name != NULL; lo++) {
+			if (lo->val != opt ||
+			    strncmp(lo->name, arg + 2, (size_t)n - 2) != 0)
+				continue;
+			if (arg[n] == '=' && lo->has_arg == no_argument)
+				return cli_usage("option '--%s' takes no value",
+				                 lo->name);
+			if (arg[n] == '\0' && lo->has_arg == required_argument)
+				return cli_usage("option '--%s' needs a value",
+				                 lo->name);
+		}
+	} else if (opt == 0 && arg != NULL && arg[0] == '-') {
+		opt = (unsigned char)arg[1];
+	}
+	if (opt <= ' ' || opt >= 0x7f)
+		return cli_usage("unknown option");
+	/* a short option refused although it is known: its value is missing */
+	for (lo = longopts; lo != NULL && lo->name != NULL; lo++)
+		if (lo->val == opt && lo->has_arg == required_argument)
+			return cli_usage("option '-%c' needs a value", opt);
+	return cli_usage("unknown option '-%c'", opt);
+}
+
+int cli_flush_stdout(void)
+{
+	errno = 0;
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		cli_err("cannot write stdout: %s",
+		        strerror(errno != 0 ? errno : EIO));
+		return EXIT_IO;
+	}
+	return 0;
+}
+
+void cli_json_str(FILE *f, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	if (s == NULL) {
+		fputs("null", f);
+		return;
+	}
+	putc('"', f);
+	while (*p != '\0') {
+		unsigned c = *p;
+		size_t len = 0, i;
+
+		if (c == '"' || c == '\\') {
+			fprintf(f, "\\%c", c);
+			p++;
+			continue;
+		}
+		if (c < 0x20 || c == 0x7f) {
+			fprintf(f, "\\u%04x", c);
+			p++;
+			continue;
+		}
+		if (c < 0x80) {
+			putc((int)c, f);
+			p++;
+			continue;
+		}
+		/* UTF-8: copy a well-formed sequence, else U+FFFD */
+		if (c >= 0xc2 && c <= 0xdf)
+			len = 2;
+		else if (c >= 0xe0 && c <= 0xef)
+			len = 3;
+		else if (c >= 0xf0 && c <= 0xf4)
+			len = 4;
+		for (i = 1; i < len; i++) {
+			unsigned lo = 0x80, hi = 0xbf;
+
+			/* no overlong forms, surrogates or code points
+			 * past U+10FFFF */
+			if (i == 1) {
+				if (c == 0xe0)
+					lo = 0xa0;
+				else if (c == 0xed)
+					hi = 0x9f;
+				else if (c == 0xf0)
+					lo = 0x90;
+				else if (c == 0xf4)
+					hi = 0x8f;
+			}
+			if (p[i] < lo || p[i] > hi)
+				break;
+		}
+		if (len == 0 || i < len) {
+			fputs("\\ufffd", f);
+			p++;
+			continue;
+		}
+		fwrite(p, 1, len, f);
+		p += len;
+	}
+	putc('"', f);
 }
 
 int cli_hexval(int c)

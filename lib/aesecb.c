@@ -20,62 +20,30 @@
 #define PACKAGE_VERSION "unknown"
 #endif
 
-#if defined(__x86_64__) || defined(_M_X64)
-#define X86_ARCH "x86_64"
-#elif defined(__i386__) || defined(_M_IX86)
-#define X86_ARCH "x86"
-#else
-#define X86_ARCH "x86_64"
-#endif
+/*
+ * Every backend, each defined in its own lib/backend_NAME.c, in order of
+ * preference: the portable one first, the preferred hardware ones last.
+ * Adding a backend means adding its file and its name here (and to
+ * Makefile.am and configure.ac's list; see HACKING.md).
+ */
+#define AESECB_BACKENDS(X) X(none) X(aesni) X(vaes) X(armce)
 
-static const struct aesecb_backend backends[] = {
-	{
-		"none", "any", "none (portable C)",
-		0, 0, /* patched below from backend_none.c's declaration */
-		&aesecb__impl_none,
-	},
-	{
-		"aesni", X86_ARCH, "AES-NI, SSE2",
-		0, 0,
-#ifdef AESECB_WITH_AESNI
-		&aesecb__impl_aesni,
-#else
-		NULL,
-#endif
-	},
-	{
-		"vaes", "x86_64", "VAES, AVX2, AES-NI, OS YMM state",
-		0, 0,
-#ifdef AESECB_WITH_VAES
-		&aesecb__impl_vaes,
-#else
-		NULL,
-#endif
-	},
-	{
-		"armce", "aarch64", "ARMv8 Crypto Extensions (AES)",
-		0, 0,
-#ifdef AESECB_WITH_ARMCE
-		&aesecb__impl_armce,
-#else
-		NULL,
-#endif
-	},
+#define DECLARE_BACKEND(id) extern const struct aesecb_backend aesecb__backend_##id;
+AESECB_BACKENDS(DECLARE_BACKEND)
+
+#define LIST_BACKEND(id) &aesecb__backend_##id,
+static const struct aesecb_backend *const backends[] = {
+	AESECB_BACKENDS(LIST_BACKEND)
 };
 
 #define NBACKENDS (sizeof backends / sizeof backends[0])
-
-static int is_none(const aesecb_backend *be)
-{
-	return be == &backends[0];
-}
 
 static int known(const aesecb_backend *be)
 {
 	size_t i;
 
 	for (i = 0; i < NBACKENDS; i++)
-		if (be == &backends[i])
+		if (be == backends[i])
 			return 1;
 	return 0;
 }
@@ -87,7 +55,7 @@ size_t aesecb_backend_count(void)
 
 const aesecb_backend *aesecb_backend_get(size_t index)
 {
-	return index < NBACKENDS ? &backends[index] : NULL;
+	return index < NBACKENDS ? backends[index] : NULL;
 }
 
 const aesecb_backend *aesecb_backend_find(const char *name)
@@ -97,8 +65,8 @@ const aesecb_backend *aesecb_backend_find(const char *name)
 	if (name == NULL)
 		return NULL;
 	for (i = 0; i < NBACKENDS; i++)
-		if (strcmp(backends[i].name, name) == 0)
-			return &backends[i];
+		if (strcmp(backends[i]->name, name) == 0)
+			return backends[i];
 	return NULL;
 }
 
@@ -144,10 +112,7 @@ size_t aesecb_backend_scratch_written(const aesecb_backend *be, int decrypt)
 
 	if (!known(be))
 		return 0;
-	if (is_none(be))
-		n = decrypt ? aesecb__none_scratch_dec : aesecb__none_scratch_enc;
-	else
-		n = decrypt ? be->scratch_dec : be->scratch_enc;
+	n = decrypt ? be->scratch_dec : be->scratch_enc;
 	return n > AESECB_SCRATCH_SIZE ? AESECB_SCRATCH_SIZE : n;
 }
 
@@ -175,9 +140,9 @@ static const aesecb_backend *default_for(const char *env, int *status)
 	/* The table lists none first and the preferred hardware backends
 	 * last, so the best available one is the last available one. */
 	for (i = NBACKENDS; i-- > 0;)
-		if (aesecb_backend_available(&backends[i]))
-			return &backends[i];
-	return &backends[0];
+		if (aesecb_backend_available(backends[i]))
+			return backends[i];
+	return backends[0];
 }
 
 const aesecb_backend *aesecb_backend_default(void)

@@ -44,9 +44,11 @@
 #include <config.h>
 #endif
 
+#include "internal.h"
+
+#if defined(AESECB_WITH_AESNI) && (defined(__x86_64__) || defined(__i386__))
 #include <immintrin.h>
 
-#include "internal.h"
 #include "aesni_keysched.h"
 
 #define TARGET __attribute__((target("aes,sse2")))
@@ -234,6 +236,12 @@ static const char *cpu_missing(void)
 	return NULL;
 }
 
-const struct aesecb_impl aesecb__impl_aesni = {
+static const struct aesecb_impl impl = {
 	cpu_missing, setkey, encrypt_blocks, decrypt_blocks
 };
+#define IMPL (&impl)
+#else
+#define IMPL NULL
+#endif
+
+AESECB_BACKEND(aesni, AESECB_X86_ARCH, "AES-NI, SSE2", 0, 0, IMPL);

@@ -29,7 +29,7 @@
 
 #include "internal.h"
 
-#if defined(__aarch64__)
+#if defined(AESECB_WITH_ARMCE) && defined(__aarch64__)
 #include <arm_neon.h>
 
 #if defined(__clang__)
@@ -193,8 +193,12 @@ static int decrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
 	return AESECB_OK;
 }
 
-const struct aesecb_impl aesecb__impl_armce = {
+static const struct aesecb_impl impl = {
 	cpu_missing, setkey, encrypt_blocks, decrypt_blocks,
 };
+#define IMPL (&impl)
+#else
+#define IMPL NULL
+#endif
 
-#endif /* __aarch64__ */
+AESECB_BACKEND(armce, "aarch64", "ARMv8 Crypto Extensions (AES)", 0, 0, IMPL);

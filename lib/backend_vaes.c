@@ -42,9 +42,11 @@
 #include <config.h>
 #endif
 
+#include "internal.h"
+
+#if defined(AESECB_WITH_VAES) && defined(__x86_64__)
 #include <immintrin.h>
 
-#include "internal.h"
 #include "aesni_keysched.h"
 
 #define TARGET __attribute__((target("vaes,avx2,aes")))
@@ -249,6 +251,12 @@ static const char *cpu_missing(void)
 	return NULL;
 }
 
-const struct aesecb_impl aesecb__impl_vaes = {
+static const struct aesecb_impl impl = {
 	cpu_missing, setkey, encrypt_blocks, decrypt_blocks
 };
+#define IMPL (&impl)
+#else
+#define IMPL NULL
+#endif
+
+AESECB_BACKEND(vaes, "x86_64", "VAES, AVX2, AES-NI, OS YMM state", 0, 0, IMPL);

@@ -41,7 +41,13 @@ struct aesecb_impl {
 	aesecb_blocks_fn *decrypt;
 };
 
-/* One descriptor per backend, compiled in or not. */
+/*
+ * One descriptor per backend, compiled in or not.  Each backend file is
+ * always compiled and ends with AESECB_BACKEND(...): with the real
+ * implementation when configure enabled it (AESECB_WITH_<NAME>) and the
+ * compiler and target architecture can build it, else with impl = NULL,
+ * which the rest of the library reports as "not built in".
+ */
 struct aesecb_backend {
 	const char *name;
 	const char *arch;        /* "any", "x86_64", "x86", "aarch64" */
@@ -51,15 +57,18 @@ struct aesecb_backend {
 	const struct aesecb_impl *impl;  /* NULL when not compiled in */
 };
 
-/* Backend implementations (each file defines one when it is built). */
-extern const struct aesecb_impl aesecb__impl_none;
-extern const struct aesecb_impl aesecb__impl_aesni;
-extern const struct aesecb_impl aesecb__impl_vaes;
-extern const struct aesecb_impl aesecb__impl_armce;
+#define AESECB_BACKEND(id, arch, requires, scratch_enc, scratch_dec, impl) \
+	extern const struct aesecb_backend aesecb__backend_##id;            \
+	const struct aesecb_backend aesecb__backend_##id = {                \
+		#id, arch, requires, scratch_enc, scratch_dec, impl         \
+	}
 
-/* Scratch bytes written by the portable backend (see backend_none.c). */
-extern const size_t aesecb__none_scratch_enc;
-extern const size_t aesecb__none_scratch_dec;
+/* The architecture name of an x86 build: "x86_64" or "x86". */
+#if defined(__i386__) || defined(_M_IX86)
+#define AESECB_X86_ARCH "x86"
+#else
+#define AESECB_X86_ARCH "x86_64"
+#endif
 
 /* aesecb_wipe() (public, in aesecb.h) is the one wipe used everywhere. */
 

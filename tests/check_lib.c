@@ -1108,13 +1108,14 @@ END_TEST
  * space; and aesecb_init records the declarations in the context. */
 START_TEST(test_scratch_declarations)
 {
+	const aesecb_backend *none = aesecb_backend_find("none");
 	size_t i;
 
-	REQUIRE(aesecb__none_scratch_enc <= AESECB_SCRATCH_SIZE &&
-	        aesecb__none_scratch_dec <= AESECB_SCRATCH_SIZE,
+	REQUIRE(none->scratch_enc <= AESECB_SCRATCH_SIZE &&
+	        none->scratch_dec <= AESECB_SCRATCH_SIZE,
 	        "none declares %zu (encrypt) and %zu (decrypt) bytes, "
-	        "more than the %d-byte space", aesecb__none_scratch_enc,
-	        aesecb__none_scratch_dec, AESECB_SCRATCH_SIZE);
+	        "more than the %d-byte space", none->scratch_enc,
+	        none->scratch_dec, AESECB_SCRATCH_SIZE);
 	for (i = 0; i < aesecb_backend_count(); i++) {
 		const aesecb_backend *be = aesecb_backend_get(i);
 		const char *name = aesecb_backend_name(be);
@@ -1125,8 +1126,8 @@ START_TEST(test_scratch_declarations)
 
 			if (strcmp(name, "none") == 0) {
 				ck_assert_uint_eq(d, decrypt
-				                  ? aesecb__none_scratch_dec
-				                  : aesecb__none_scratch_enc);
+				                  ? none->scratch_dec
+				                  : none->scratch_enc);
 				continue;
 			}
 			REQUIRE(d == 0 && (decrypt ? be->scratch_dec

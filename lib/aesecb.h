@@ -24,6 +24,8 @@ extern "C" {
 #define AESECB_EUNKNOWN    (-3)  /* no backend of that name */
 #define AESECB_EUNAVAILABLE (-4) /* backend not built in, or this CPU lacks it */
 #define AESECB_EINVAL      (-5)  /* NULL where data was required */
+#define AESECB_ESHORT      (-6)  /* QUIC packet too short for the header-
+                                    protection sample */
 
 /* Backends: static descriptors, never freed. */
 typedef struct aesecb_backend aesecb_backend;
@@ -69,6 +71,7 @@ typedef struct aesecb_ctx {
 	const aesecb_backend *priv_backend;
 	void (*priv_encrypt)(void);   /* the backend's block functions */
 	void (*priv_decrypt)(void);
+	void (*priv_masks)(void);     /* QUIC header-protection masks */
 	uint32_t priv_rounds;         /* 10, 12 or 14; 0 when not initialised */
 	uint32_t priv_key_len;
 	uint16_t priv_wipe[2];        /* scratch bytes to wipe: encrypt, decrypt */
@@ -80,10 +83,22 @@ int  aesecb_encrypt(const aesecb_ctx *ctx, const uint8_t *in, uint8_t *out,
                     size_t len);
 int  aesecb_decrypt(const aesecb_ctx *ctx, const uint8_t *in, uint8_t *out,
                     size_t len);
-void aesecb_hp_mask(const aesecb_ctx *ctx, const uint8_t sample[16],
+int  aesecb_hp_mask(const aesecb_ctx *ctx, const uint8_t sample[16],
                     uint8_t mask[5]);
 int  aesecb_hp_masks(const aesecb_ctx *ctx, const uint8_t *samples,
                      uint8_t *masks, size_t n);
+/*
+ * QUIC header protection (RFC 9001 5.4) applied to, or removed from, a
+ * whole packet in place.  Long or short header is told from the first
+ * byte; the sample is the 16 bytes at pn_offset + 4.  protect returns
+ * AESECB_OK, unprotect the packet-number length (1 to 4); both return a
+ * negative status (AESECB_ESHORT when len < pn_offset + 20) and then leave
+ * the packet untouched.
+ */
+int  aesecb_hp_protect(const aesecb_ctx *ctx, uint8_t *packet, size_t len,
+                       size_t pn_offset);
+int  aesecb_hp_unprotect(const aesecb_ctx *ctx, uint8_t *packet, size_t len,
+                         size_t pn_offset);
 const aesecb_backend *aesecb_ctx_backend(const aesecb_ctx *ctx);
 void aesecb_clear(aesecb_ctx *ctx);
 const char *aesecb_strerror(int status);

@@ -10,6 +10,7 @@
 #include <immintrin.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #define KS_INLINE static inline \
 	__attribute__((always_inline, target("aes,sse2")))
@@ -168,6 +169,27 @@ KS_INLINE void aesni_inverse_keys(__m128i *dk, const __m128i *ek, unsigned nr)
 	for (i = 1; i < nr; i++)
 		dk[i] = _mm_aesimc_si128(ek[nr - i]);
 	dk[nr] = ek[0];
+}
+
+/*
+ * Store the first 5 bytes of x at m (a QUIC header-protection mask),
+ * straight from the register: one 4-byte and one 1-byte store.
+ */
+static inline __attribute__((always_inline, target("sse2")))
+void aesni_store_mask(uint8_t *m, __m128i x)
+{
+#if defined(__x86_64__)
+	uint64_t v = (uint64_t)_mm_cvtsi128_si64(x);
+	uint32_t lo = (uint32_t)v;
+
+	memcpy(m, &lo, 4);
+	m[4] = (uint8_t)(v >> 32);
+#else
+	uint32_t lo = (uint32_t)_mm_cvtsi128_si32(x);
+
+	memcpy(m, &lo, 4);
+	m[4] = (uint8_t)_mm_cvtsi128_si32(_mm_srli_si128(x, 4));
+#endif
 }
 
 #endif /* AESECB_AESNI_KEYSCHED_H */

@@ -194,7 +194,10 @@ static int decrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
 }
 
 static const struct aesecb_impl impl = {
-	cpu_missing, setkey, encrypt_blocks, decrypt_blocks,
+	.cpu_missing = cpu_missing,
+	.setkey = setkey,
+	.encrypt = encrypt_blocks,
+	.decrypt = decrypt_blocks,
 };
 #define IMPL (&impl)
 #else

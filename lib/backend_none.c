@@ -846,7 +846,10 @@ static void setkey(aesecb_ctx *ctx, const uint8_t *key, size_t key_len)
 }
 
 static const struct aesecb_impl impl = {
-	NULL, setkey, encrypt_blocks, decrypt_blocks
+	.cpu_missing = NULL,
+	.setkey = setkey,
+	.encrypt = encrypt_blocks,
+	.decrypt = decrypt_blocks,
 };
 
 /* Runs everywhere; writes no working space (see the top of this file). */

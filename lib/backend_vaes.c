@@ -126,10 +126,25 @@ TARGET static void setkey(aesecb_ctx *ctx, const uint8_t *key, size_t key_len)
 /* Load/store ymm i (blocks 2i and 2i+1) and the single block at 16*i. */
 #define LDY(i) \
 	_mm256_loadu_si256((const __m256i *)(const void *)(in + 32 * (i)))
-#define STY(i, v) _mm256_storeu_si256((__m256i *)(void *)(out + 32 * (i)), (v))
+/* Output: whole blocks, or (msk) the 5-byte QUIC masks, 5 bytes apart. */
+#define OUTB (msk ? 5 : 16)
+#define STY(i, v) do { \
+	if (msk) { \
+		aesni_store_mask(out + 10 * (i), _mm256_castsi256_si128(v)); \
+		aesni_store_mask(out + 10 * (i) + 5, \
+		                 _mm256_extracti128_si256((v), 1)); \
+	} else { \
+		_mm256_storeu_si256((__m256i *)(void *)(out + 32 * (i)), (v)); \
+	} \
+} while (0)
 #define LDX(i) \
 	_mm_loadu_si128((const __m128i *)(const void *)(in + 16 * (i)))
-#define STX(i, v) _mm_storeu_si128((__m128i *)(void *)(out + 16 * (i)), (v))
+#define STX(i, v) do { \
+	if (msk) \
+		aesni_store_mask(out + 5 * (i), (v)); \
+	else \
+		_mm_storeu_si128((__m128i *)(void *)(out + 16 * (i)), (v)); \
+} while (0)
 
 #define CIPHER_Y(R) CIPHER(R, _mm256_xor_si256, YMID, YLAST, YKEY)
 #define CIPHER_X()  CIPHER(X1, _mm_xor_si128, XMID, XLAST, XKEY)
@@ -137,7 +152,8 @@ TARGET static void setkey(aesecb_ctx *ctx, const uint8_t *key, size_t key_len)
 /* One block: kept apart so that it touches no ymm register (and needs no
  * VZEROUPPER). */
 INLINE TARGET void one_block(const __m256i *rk, const uint8_t *in,
-                             uint8_t *out, const unsigned nr, const int dec)
+                             uint8_t *out, const unsigned nr, const int dec,
+                             const int msk)
 {
 	__m128i x0 = LDX(0);
 
@@ -146,7 +162,8 @@ INLINE TARGET void one_block(const __m256i *rk, const uint8_t *in,
 }
 
 INLINE TARGET void bulk(const __m256i *rk, const uint8_t *in, uint8_t *out,
-                        size_t n, const unsigned nr, const int dec)
+                        size_t n, const unsigned nr, const int dec,
+                        const int msk)
 {
 	__m256i y0, y1, y2, y3, y4, y5, y6, y7;
 
@@ -161,7 +178,7 @@ INLINE TARGET void bulk(const __m256i *rk, const uint8_t *in, uint8_t *out,
 		STY(4, y4); STY(5, y5); STY(6, y6);   STY(7, y7);
 		STY(8, y8); STY(9, y9); STY(10, y10); STY(11, y11);
 		in += 384;
-		out += 384;
+		out += 24 * OUTB;
 		n -= 24;
 	}
 	if (n >= 16) {
@@ -171,7 +188,7 @@ INLINE TARGET void bulk(const __m256i *rk, const uint8_t *in, uint8_t *out,
 		STY(0, y0); STY(1, y1); STY(2, y2); STY(3, y3);
 		STY(4, y4); STY(5, y5); STY(6, y6); STY(7, y7);
 		in += 256;
-		out += 256;
+		out += 16 * OUTB;
 		n -= 16;
 	}
 	if (n & 8) {
@@ -179,38 +196,38 @@ INLINE TARGET void bulk(const __m256i *rk, const uint8_t *in, uint8_t *out,
 		CIPHER_Y(Y4);
 		STY(0, y0); STY(1, y1); STY(2, y2); STY(3, y3);
 		in += 128;
-		out += 128;
+		out += 8 * OUTB;
 	}
 	if (n & 4) {
 		y0 = LDY(0); y1 = LDY(1);
 		CIPHER_Y(Y2);
 		STY(0, y0); STY(1, y1);
 		in += 64;
-		out += 64;
+		out += 4 * OUTB;
 	}
 	if (n & 2) {
 		y0 = LDY(0);
 		CIPHER_Y(Y1);
 		STY(0, y0);
 		in += 32;
-		out += 32;
+		out += 2 * OUTB;
 	}
 	if (n & 1)
-		one_block(rk, in, out, nr, dec);
+		one_block(rk, in, out, nr, dec, msk);
 }
 
-#define DISPATCH(rk, dec) do { \
+#define DISPATCH(rk, dec, msk) do { \
 	if (n == 1) { \
 		switch (ctx->priv_rounds) { \
-		case 10: one_block(rk, in, out, 10, dec); break; \
-		case 12: one_block(rk, in, out, 12, dec); break; \
-		default: one_block(rk, in, out, 14, dec); break; \
+		case 10: one_block(rk, in, out, 10, dec, msk); break; \
+		case 12: one_block(rk, in, out, 12, dec, msk); break; \
+		default: one_block(rk, in, out, 14, dec, msk); break; \
 		} \
 	} else { \
 		switch (ctx->priv_rounds) { \
-		case 10: bulk(rk, in, out, n, 10, dec); break; \
-		case 12: bulk(rk, in, out, n, 12, dec); break; \
-		default: bulk(rk, in, out, n, 14, dec); break; \
+		case 10: bulk(rk, in, out, n, 10, dec, msk); break; \
+		case 12: bulk(rk, in, out, n, 12, dec, msk); break; \
+		default: bulk(rk, in, out, n, 14, dec, msk); break; \
 		} \
 	} \
 } while (0)
@@ -221,7 +238,7 @@ TARGET static int encrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
 	const __m256i *rk = (const __m256i *)(const void *)ctx->priv_keys.b;
 
 	(void)scratch;
-	DISPATCH(rk, 0);
+	DISPATCH(rk, 0, 0);
 	return AESECB_OK;
 }
 
@@ -232,7 +249,17 @@ TARGET static int decrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
 	                    + DEC_OFFSET;
 
 	(void)scratch;
-	DISPATCH(rk, 1);
+	DISPATCH(rk, 1, 0);
+	return AESECB_OK;
+}
+
+/* QUIC masks: encryption with 5-byte stores straight from the registers. */
+TARGET static int masks(const aesecb_ctx *ctx, const uint8_t *in,
+                         uint8_t *out, size_t n)
+{
+	const __m256i *rk = (const __m256i *)(const void *)ctx->priv_keys.b;
+
+	DISPATCH(rk, 0, 1);
 	return AESECB_OK;
 }
 
@@ -252,7 +279,11 @@ static const char *cpu_missing(void)
 }
 
 static const struct aesecb_impl impl = {
-	cpu_missing, setkey, encrypt_blocks, decrypt_blocks
+	.cpu_missing = cpu_missing,
+	.setkey = setkey,
+	.encrypt = encrypt_blocks,
+	.decrypt = decrypt_blocks,
+	.masks = masks,
 };
 #define IMPL (&impl)
 #else

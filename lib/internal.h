@@ -29,6 +29,16 @@ typedef int aesecb_blocks_fn(const aesecb_ctx *ctx, const uint8_t *in,
 typedef void aesecb_setkey_fn(aesecb_ctx *ctx, const uint8_t *key,
                               size_t key_len);
 
+/*
+ * QUIC header-protection masks (optional): for n >= 1 samples of 16 bytes
+ * at 'samples', write the first 5 bytes of AES-Encrypt(sample) to
+ * masks + 5*i.  A backend that provides it writes no working space and
+ * stores the 5 bytes straight from its registers; one that does not gets
+ * the generic path (encrypt into a block, copy 5 bytes).  Returns AESECB_OK.
+ */
+typedef int aesecb_masks_fn(const aesecb_ctx *ctx, const uint8_t *samples,
+                            uint8_t *masks, size_t n);
+
 /* Declared when a backend gives no bound: the whole space gets wiped. */
 #define AESECB_SCRATCH_UNBOUNDED ((size_t)-1)
 
@@ -39,6 +49,7 @@ struct aesecb_impl {
 	aesecb_setkey_fn *setkey;
 	aesecb_blocks_fn *encrypt;
 	aesecb_blocks_fn *decrypt;
+	aesecb_masks_fn *masks;      /* NULL: the generic mask path */
 };
 
 /*

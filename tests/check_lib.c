@@ -439,11 +439,20 @@ START_TEST(test_bad_arguments)
 		ck_assert_int_eq(aesecb_hp_masks(&ctx, NULL, out, 1), AESECB_EINVAL);
 		ck_assert_int_eq(aesecb_hp_masks(&ctx, in, NULL, 1), AESECB_EINVAL);
 		ck_assert_int_eq(aesecb_hp_masks(&ctx, NULL, NULL, 0), AESECB_OK);
-		/* hp_mask has no status: bad arguments must leave mask alone */
+		/* bad arguments: a status, and the mask left alone */
 		memset(out, 0x5a, sizeof out);
-		aesecb_hp_mask(NULL, in, out);
-		aesecb_hp_mask(&ctx, NULL, out);
-		aesecb_hp_mask(&ctx, in, NULL);
+		ck_assert_int_eq(aesecb_hp_mask(NULL, in, out), AESECB_EINVAL);
+		ck_assert_int_eq(aesecb_hp_mask(&ctx, NULL, out), AESECB_EINVAL);
+		ck_assert_int_eq(aesecb_hp_mask(&ctx, in, NULL), AESECB_EINVAL);
+		for (i = 0; i < sizeof out; i++)
+			ck_assert_uint_eq(out[i], 0x5a);
+		ck_assert_int_eq(aesecb_hp_protect(NULL, out, 32, 4), AESECB_EINVAL);
+		ck_assert_int_eq(aesecb_hp_unprotect(NULL, out, 32, 4), AESECB_EINVAL);
+		ck_assert_int_eq(aesecb_hp_protect(&ctx, NULL, 32, 4), AESECB_EINVAL);
+		ck_assert_int_eq(aesecb_hp_unprotect(&ctx, NULL, 32, 4), AESECB_EINVAL);
+		/* the packet number cannot start at the first byte */
+		ck_assert_int_eq(aesecb_hp_protect(&ctx, out, 32, 0), AESECB_EINVAL);
+		ck_assert_int_eq(aesecb_hp_unprotect(&ctx, out, 32, 0), AESECB_EINVAL);
 		for (i = 0; i < sizeof out; i++)
 			ck_assert_uint_eq(out[i], 0x5a);
 
@@ -453,7 +462,9 @@ START_TEST(test_bad_arguments)
 		ck_assert_int_eq(aesecb_encrypt(&ctx, in, out, 16), AESECB_EINVAL);
 		ck_assert_int_eq(aesecb_decrypt(&ctx, in, out, 16), AESECB_EINVAL);
 		ck_assert_int_eq(aesecb_hp_masks(&ctx, in, out, 1), AESECB_EINVAL);
-		aesecb_hp_mask(&ctx, in, out);
+		ck_assert_int_eq(aesecb_hp_mask(&ctx, in, out), AESECB_EINVAL);
+		ck_assert_int_eq(aesecb_hp_protect(&ctx, out, 32, 4), AESECB_EINVAL);
+		ck_assert_int_eq(aesecb_hp_unprotect(&ctx, out, 32, 4), AESECB_EINVAL);
 		for (i = 0; i < sizeof out; i++)
 			ck_assert_uint_eq(out[i], 0x5a);
 	}
@@ -943,7 +954,9 @@ START_TEST(test_hp_masks)
 
 				prng_fill(&r, sample, 16);
 				fill_pattern(mask_buf, sizeof mask_buf, 0xa7);
-				aesecb_hp_mask(&ctx, sample, mask_buf + 16);
+				ck_assert_int_eq(aesecb_hp_mask(&ctx, sample,
+				                                mask_buf + 16),
+				                 AESECB_OK);
 				crypt_ok(&ctx, 0, sample, block,
 				                                16);
 				REQUIRE(memcmp(mask_buf + 16, block, 5) == 0,
@@ -964,8 +977,9 @@ START_TEST(test_hp_masks)
 
 				prng_fill(&r, samples + off, cnt * BS);
 				for (i = 0; i < cnt; i++)
-					aesecb_hp_mask(&ctx, samples + off + i * BS,
-					               single + i * 5);
+					ck_assert_int_eq(aesecb_hp_mask(&ctx,
+					        samples + off + i * BS,
+					        single + i * 5), AESECB_OK);
 				fill_pattern(masks, sizeof masks, 0x19);
 				ck_assert_int_eq(aesecb_hp_masks(&ctx, samples + off,
 				                                 masks, cnt),
@@ -982,6 +996,122 @@ START_TEST(test_hp_masks)
 			}
 			aesecb_clear(&ctx);
 		}
+	}
+}
+END_TEST
+
+/*
+ * Whole packets: the Initial packets of RFC 9001 A.2 (client) and A.3
+ * (server), protected and unprotected in place; then random packets of
+ * both header forms and every packet-number length against a reference
+ * built from the mask, and packets too short for the sample.
+ */
+static const struct {
+	const char *hp_key, *plain, *prot, *sample;
+	size_t pn_offset;
+	int pn_len;
+} rfc_packets[] = {
+	{ "9f50449e04a0e810283a1e9933adedd2",
+	  "c300000001088394c8f03e5157080000449e00000002",
+	  "c000000001088394c8f03e5157080000449e7b9aec34",
+	  "d1b1c98dd7689fb8ec11d242b123dc9b", 18, 4 },
+	{ "c206b8d9b9f0f37644430b490eeaa314",
+	  "c1000000010008f067a5502a4262b50040750001",
+	  "cf000000010008f067a5502a4262b5004075c0d9",
+	  "2cd0991cd25b0aac406a5816b6394100", 18, 2 },
+};
+
+static void hp_reference(const aesecb_ctx *ref, const uint8_t *plain,
+                         uint8_t *prot, size_t len, size_t pn_offset)
+{
+	uint8_t block[16];
+	size_t pn_len = (size_t)(plain[0] & 3) + 1, i;
+
+	memcpy(prot, plain, len);
+	crypt_ok(ref, 0, plain + pn_offset + 4, block, 16);
+	prot[0] ^= block[0] & ((plain[0] & 0x80) ? 0x0f : 0x1f);
+	for (i = 0; i < pn_len; i++)
+		prot[pn_offset + i] ^= block[1 + i];
+}
+
+START_TEST(test_hp_packets)
+{
+	struct runlist rl;
+	struct prng r;
+	size_t b, i;
+
+	runnable(&rl);
+	prng_init(&r, 11);
+	for (b = 0; b < rl.n; b++) {
+		const char *name = aesecb_backend_name(rl.be[b]);
+		aesecb_ctx ctx, ref;
+		uint8_t key[32], plain[96], prot[96], pkt[96], want[96];
+
+		for (i = 0; i < sizeof rfc_packets / sizeof rfc_packets[0]; i++) {
+			/* header, payload bytes up to the sample (at
+			 * pn_offset + 4), the sample, 3 more bytes */
+			size_t so = rfc_packets[i].pn_offset + 4, len = so + 19;
+			size_t hl = unhex(rfc_packets[i].plain, plain, sizeof plain);
+
+			ck_assert_uint_eq(unhex(rfc_packets[i].hp_key, key, sizeof key), 16);
+			ck_assert_uint_eq(unhex(rfc_packets[i].prot, prot, sizeof prot), hl);
+			memset(plain + hl, 0xee, len - hl);
+			ck_assert_uint_eq(unhex(rfc_packets[i].sample, plain + so, 16), 16);
+			memcpy(prot + hl, plain + hl, len - hl);
+			init_ok(&ctx, key, 16, rl.be[b]);
+			memcpy(pkt, prot, len);
+			REQUIRE(aesecb_hp_unprotect(&ctx, pkt, len,
+			        rfc_packets[i].pn_offset) == rfc_packets[i].pn_len &&
+			        memcmp(pkt, plain, len) == 0,
+			        "backend %s: RFC 9001 packet %zu not unprotected",
+			        name, i);
+			REQUIRE(aesecb_hp_protect(&ctx, pkt, len,
+			        rfc_packets[i].pn_offset) == AESECB_OK &&
+			        memcmp(pkt, prot, len) == 0,
+			        "backend %s: RFC 9001 packet %zu not protected",
+			        name, i);
+			aesecb_clear(&ctx);
+		}
+
+		init_ok(&ref, key, 16, none_backend());
+		init_ok(&ctx, key, 16, rl.be[b]);
+		for (i = 0; i < 2048; i++) {
+			size_t pn_offset = 1 + i % 40, len, pl;
+			int st;
+
+			len = pn_offset + 20 + (i / 40) % 7;
+			prng_fill(&r, plain, len);
+			plain[0] = (uint8_t)i;  /* both forms, all pn lengths */
+			pl = (size_t)(plain[0] & 3) + 1;
+			hp_reference(&ref, plain, want, len, pn_offset);
+			memcpy(pkt, plain, len);
+			memset(pkt + len, 0x77, sizeof pkt - len);
+			st = aesecb_hp_protect(&ctx, pkt, len, pn_offset);
+			REQUIRE(st == AESECB_OK && memcmp(pkt, want, len) == 0,
+			        "backend %s: protect(first byte %02x, pn_offset "
+			        "%zu) wrong", name, plain[0], pn_offset);
+			st = aesecb_hp_unprotect(&ctx, pkt, len, pn_offset);
+			REQUIRE(st == (int)pl && memcmp(pkt, plain, len) == 0,
+			        "backend %s: unprotect(first byte %02x, pn_offset "
+			        "%zu) gave %d", name, plain[0], pn_offset, st);
+			for (st = 0; (size_t)st < sizeof pkt - len; st++)
+				REQUIRE(pkt[len + (size_t)st] == 0x77,
+				        "backend %s: wrote past the packet", name);
+			/* one byte short of the sample: untouched */
+			memcpy(pkt, plain, len);
+			ck_assert_int_eq(aesecb_hp_protect(&ctx, pkt,
+			        pn_offset + 19, pn_offset), AESECB_ESHORT);
+			ck_assert_int_eq(aesecb_hp_unprotect(&ctx, pkt,
+			        pn_offset + 19, pn_offset), AESECB_ESHORT);
+			ck_assert_int_eq(aesecb_hp_unprotect(&ctx, pkt,
+			        (size_t)i % 20, pn_offset), AESECB_ESHORT);
+			REQUIRE(memcmp(pkt, plain, len) == 0,
+			        "backend %s: a short packet was changed", name);
+		}
+		ck_assert_int_eq(aesecb_hp_unprotect(&ctx, pkt, sizeof pkt,
+		                 (size_t)-1), AESECB_ESHORT);
+		aesecb_clear(&ctx);
+		aesecb_clear(&ref);
 	}
 }
 END_TEST
@@ -1455,13 +1585,14 @@ START_TEST(test_strerror)
 {
 	static const int codes[] = {
 		AESECB_OK, AESECB_EKEYLEN, AESECB_EPARTIAL, AESECB_EUNKNOWN,
-		AESECB_EUNAVAILABLE, AESECB_EINVAL
+		AESECB_EUNAVAILABLE, AESECB_EINVAL, AESECB_ESHORT
 	};
-	static const int bogus[] = { 1, -6, -100, INT_MAX, INT_MIN };
-	const char *msg[6], *unknown;
+	enum { NCODES = sizeof codes / sizeof codes[0] };
+	static const int bogus[] = { 1, -7, -100, INT_MAX, INT_MIN };
+	const char *msg[NCODES], *unknown;
 	size_t i, j;
 
-	for (i = 0; i < 6; i++) {
+	for (i = 0; i < NCODES; i++) {
 		msg[i] = aesecb_strerror(codes[i]);
 		ck_assert_ptr_nonnull(msg[i]);
 		REQUIRE(msg[i][0] != '\0', "empty message for %d",
@@ -1477,7 +1608,7 @@ START_TEST(test_strerror)
 		ck_assert_ptr_nonnull(aesecb_strerror(bogus[i]));
 		ck_assert_str_eq(aesecb_strerror(bogus[i]), unknown);
 	}
-	for (i = 0; i < 6; i++)
+	for (i = 0; i < NCODES; i++)
 		ck_assert_str_ne(msg[i], unknown);
 	ck_assert_ptr_nonnull(aesecb_version());
 	REQUIRE(aesecb_version()[0] != '\0', "empty version");
@@ -1511,6 +1642,7 @@ static Suite *lib_suite(void)
 	ADD_TCASE("round trip", test_roundtrip);
 	ADD_TCASE("differential", test_differential);
 	ADD_TCASE("hp masks", test_hp_masks);
+	ADD_TCASE("hp packets", test_hp_packets);
 	ADD_TCASE("scratch contract", test_scratch_contract);
 	ADD_TCASE("scratch declarations", test_scratch_declarations);
 	ADD_TCASE("clear", test_clear);

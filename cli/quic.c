@@ -218,6 +218,37 @@ size_t quic_key_len(enum quic_hash hash)
 	return h != NULL ? h->key_len : 0;
 }
 
+int quic_hash_parse(const char *s, enum quic_hash *hash)
+{
+	size_t i = 3;
+
+	if (s == NULL || hash == NULL)
+		return QUIC_EINVAL;
+	if ((s[0] != 's' && s[0] != 'S') || (s[1] != 'h' && s[1] != 'H') ||
+	    (s[2] != 'a' && s[2] != 'A'))
+		return QUIC_EINVAL;
+	if (s[i] == '-')
+		i++;
+	if (strcmp(s + i, "256") == 0) {
+		*hash = QUIC_SHA256;
+		return QUIC_OK;
+	}
+	if (strcmp(s + i, "384") == 0) {
+		*hash = QUIC_SHA384;
+		return QUIC_OK;
+	}
+	return QUIC_EINVAL;
+}
+
+const char *quic_hash_name(enum quic_hash hash)
+{
+	if (hash == QUIC_SHA256)
+		return "sha256";
+	if (hash == QUIC_SHA384)
+		return "sha384";
+	return NULL;
+}
+
 /* ------------------------------------------------------------------ */
 /* HKDF-Expand-Label. */
 

@@ -75,6 +75,15 @@ size_t quic_hash_len(enum quic_hash hash);
 /* AES key length of the hash's cipher suite (16 or 32), or 0. */
 size_t quic_key_len(enum quic_hash hash);
 
+/*
+ * The hash named by s: "sha256" or "sha384" (also "SHA-256", "sha-384":
+ * case and one '-' after "sha" do not matter).  QUIC_OK or QUIC_EINVAL.
+ */
+int quic_hash_parse(const char *s, enum quic_hash *hash);
+
+/* "sha256" or "sha384", or NULL for an unknown hash. */
+const char *quic_hash_name(enum quic_hash hash);
+
 /* 1 when version is QUIC version 1 or 2, else 0. */
 int quic_version_known(uint32_t version);
 

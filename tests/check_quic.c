@@ -291,6 +291,23 @@ START_TEST(test_kdf_errors)
 	ck_assert_uint_eq(quic_hash_len((enum quic_hash)7), 0);
 	ck_assert_uint_eq(quic_key_len(QUIC_SHA256), 16);
 	ck_assert_uint_eq(quic_key_len(QUIC_SHA384), 32);
+	{
+		enum quic_hash hh = (enum quic_hash)9;
+
+		ck_assert_int_eq(quic_hash_parse("sha256", &hh), QUIC_OK);
+		ck_assert_int_eq(hh, QUIC_SHA256);
+		ck_assert_int_eq(quic_hash_parse("SHA-384", &hh), QUIC_OK);
+		ck_assert_int_eq(hh, QUIC_SHA384);
+		ck_assert_int_eq(quic_hash_parse("sha-256", &hh), QUIC_OK);
+		ck_assert_int_eq(hh, QUIC_SHA256);
+		ck_assert_int_eq(quic_hash_parse("sha512", &hh), QUIC_EINVAL);
+		ck_assert_int_eq(quic_hash_parse("sha", &hh), QUIC_EINVAL);
+		ck_assert_int_eq(quic_hash_parse("sh", &hh), QUIC_EINVAL);
+		ck_assert_int_eq(quic_hash_parse("sha--256", &hh), QUIC_EINVAL);
+		ck_assert_int_eq(quic_hash_parse("", &hh), QUIC_EINVAL);
+		ck_assert_str_eq(quic_hash_name(QUIC_SHA384), "sha384");
+		ck_assert_ptr_null(quic_hash_name((enum quic_hash)5));
+	}
 
 	/* a secret of the other hash's length */
 	ck_assert_int_eq(quic_hp_key(QUIC_SHA256, QUIC_VERSION_1, s, 48, hp,

@@ -148,6 +148,7 @@ void cli_key_wipe(struct cli_key *k);
 int cmd_encrypt(int argc, char **argv);
 int cmd_decrypt(int argc, char **argv);
 int cmd_hpmask(int argc, char **argv);
+int cmd_quickeys(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
 int cmd_backends(int argc, char **argv);
 int cmd_bench(int argc, char **argv);

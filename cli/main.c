@@ -19,6 +19,7 @@ static const struct command {
 	{ "encrypt",  cmd_encrypt,  "encrypt data with AES-ECB" },
 	{ "decrypt",  cmd_decrypt,  "decrypt data with AES-ECB" },
 	{ "hp-mask",  cmd_hpmask,   "QUIC header-protection masks; protect/unprotect headers" },
+	{ "quic-keys", cmd_quickeys, "QUIC Initial secrets and keys of a connection ID" },
 	{ "verify",   cmd_verify,   "check NIST CAVP and QUIC vectors under every backend" },
 	{ "backends", cmd_backends, "list the backends and what this CPU can run" },
 	{ "bench",    cmd_bench,    "measure the speed of the backends" },

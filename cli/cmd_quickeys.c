@@ -1,0 +1,211 @@
+/*
+ * cmd_quickeys.c - "aesecb quic-keys": the QUIC Initial secrets, packet
+ * keys, IVs and header-protection keys of a Destination Connection ID
+ * (RFC 9001 section 5.2, RFC 9369 section 3.3.1).
+ *
+ * Initial keys are derived from a value that travels in the clear, so they
+ * protect nothing against an observer; they are still handled like keys:
+ * hex is written without branches on the digits, and every buffer that
+ * held them is wiped.
+ */
+#ifdef HAVE_CONFIG_H
+#include <config.h>
+#endif
+
+#include <getopt.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "quic.h"
+
+static void help(FILE *f)
+{
+	fputs(
+"Usage: aesecb quic-keys [--quic-version 1|2] [--json] DCID_HEX\n"
+"Prints the QUIC Initial secrets and keys of both directions for the\n"
+"Destination Connection ID DCID_HEX (RFC 9001 section 5.2 for version 1,\n"
+"RFC 9369 section 3.3.1 for version 2): HKDF-Extract with the version's\n"
+"salt, then HKDF-Expand-Label \"client in\" and \"server in\", then the\n"
+"AES-128-GCM key, IV and header-protection key of each.\n"
+"\n"
+"DCID_HEX is 0 to 20 bytes in hex (whitespace ignored; \"\" for an empty\n"
+"connection ID).  It is the DCID of the client's first Initial packet.\n"
+"\n"
+"Options:\n"
+"      --quic-version V   1 (default) or 2; or the version number in hex,\n"
+"                         0x00000001 or 0x6b3343cf\n"
+"      --json             print one JSON object instead of lines\n"
+"  -h, --help             show this help\n"
+"\n"
+"Output: one line per value, \"label: hex\" (the label, a colon, one space,\n"
+"lowercase hex), in this order:\n"
+"  client_secret: client_key: client_iv: client_hp:\n"
+"  server_secret: server_key: server_iv: server_hp:\n"
+"With --json, one object with the members \"version\" (the version number\n"
+"as a hex string, \"0x00000001\" or \"0x6b3343cf\"), \"dcid\" (hex) and the\n"
+"eight values above, all hex strings in lowercase.\n"
+"\n"
+"Exit status: 0 success; 2 usage error or invalid DCID; 4 I/O error.\n", f);
+}
+
+struct quickeys_opts {
+	uint32_t version;
+	int json;
+	const char *dcid_hex;
+};
+
+static const struct option longopts[] = {
+	{ "quic-version", required_argument, NULL, 'V' },
+	{ "json", no_argument, NULL, 'J' },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 }
+};
+
+/* Decode the DCID argument.  Returns 0, or EXIT_USAGE after a message. */
+static int parse_dcid(const char *s, uint8_t dcid[QUIC_MAX_CID_LEN],
+                      size_t *dcid_len)
+{
+	size_t i, digits = 0;
+	uint32_t hi = 0;
+
+	for (i = 0; s[i] != '\0'; i++) {
+		int c = (unsigned char)s[i];
+		int cls = cli_hexclass(c);
+
+		if (cls == CLI_HEX_SPACE)
+			continue;
+		if (cls != CLI_HEX_DIGIT) {
+			cli_err("DCID_HEX: invalid hex digit at position %zu",
+			        i + 1);
+			return EXIT_USAGE;
+		}
+		if (digits % 2 == 0)
+			hi = (uint32_t)cli_hexnibble(c);
+		else if (digits / 2 < QUIC_MAX_CID_LEN)
+			dcid[digits / 2] = (uint8_t)((hi << 4) |
+			                             (uint32_t)cli_hexnibble(c));
+		digits++;
+	}
+	if (digits % 2 != 0) {
+		cli_err("DCID_HEX has an odd number of hex digits (%zu)", digits);
+		return EXIT_USAGE;
+	}
+	if (digits / 2 > QUIC_MAX_CID_LEN) {
+		cli_err("the DCID is %zu bytes; QUIC connection IDs are at most "
+		        "%d bytes", digits / 2, QUIC_MAX_CID_LEN);
+		return EXIT_USAGE;
+	}
+	*dcid_len = digits / 2;
+	return 0;
+}
+
+/* Writes 2n lowercase hex digits and a terminator; returns dst. */
+static char *tohex(char *dst, const uint8_t *src, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		dst[2 * i] = cli_hexdigit(src[i] >> 4);
+		dst[2 * i + 1] = cli_hexdigit(src[i]);
+	}
+	dst[2 * n] = '\0';
+	return dst;
+}
+
+struct field {
+	const char *name;
+	const uint8_t *bytes;
+	size_t len;
+};
+
+static void print_keys(const struct quickeys_opts *o, const uint8_t *dcid,
+                       size_t dcid_len, const struct quic_initial *k)
+{
+	const struct field fields[] = {
+		{ "client_secret", k->client.secret, k->client.secret_len },
+		{ "client_key", k->client.key, k->client.key_len },
+		{ "client_iv", k->client.iv, QUIC_IV_LEN },
+		{ "client_hp", k->client.hp, k->client.key_len },
+		{ "server_secret", k->server.secret, k->server.secret_len },
+		{ "server_key", k->server.key, k->server.key_len },
+		{ "server_iv", k->server.iv, QUIC_IV_LEN },
+		{ "server_hp", k->server.hp, k->server.key_len },
+	};
+	char text[2 * QUIC_MAX_HASH_LEN + 1];
+	size_t i;
+
+	if (o->json) {
+		printf("{\n  \"version\": \"0x%08lx\",\n  \"dcid\": \"%s\"",
+		       (unsigned long)o->version, tohex(text, dcid, dcid_len));
+		for (i = 0; i < sizeof fields / sizeof fields[0]; i++)
+			printf(",\n  \"%s\": \"%s\"", fields[i].name,
+			       tohex(text, fields[i].bytes, fields[i].len));
+		fputs("\n}\n", stdout);
+	} else {
+		for (i = 0; i < sizeof fields / sizeof fields[0]; i++)
+			printf("%s: %s\n", fields[i].name,
+			       tohex(text, fields[i].bytes, fields[i].len));
+	}
+	aesecb_wipe(text, sizeof text);
+}
+
+int cmd_quickeys(int argc, char **argv)
+{
+	struct quickeys_opts o;
+	struct quic_initial keys;
+	uint8_t dcid[QUIC_MAX_CID_LEN];
+	size_t dcid_len = 0;
+	int c, st, rc;
+
+	memset(&o, 0, sizeof o);
+	o.version = QUIC_VERSION_1;
+	opterr = 0;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'V':
+			/* the value is not echoed: it may be a misplaced
+			 * argument */
+			st = quic_version_parse(optarg, &o.version);
+			if (st == QUIC_EVERSION)
+				return cli_usage("--quic-version: unknown QUIC "
+				                 "version (known: 1 and 2, numbered "
+				                 "0x00000001 and 0x6b3343cf)");
+			if (st != QUIC_OK)
+				return cli_usage("--quic-version takes 1, 2, "
+				                 "0x00000001 or 0x6b3343cf");
+			break;
+		case 'J':
+			o.json = 1;
+			break;
+		case 'h':
+			help(stdout);
+			return cli_flush_stdout();
+		default:
+			return cli_bad_option(optopt, argv[optind - 1], longopts);
+		}
+	}
+	if (optind >= argc)
+		return cli_usage("missing DCID_HEX (the Destination Connection "
+		                 "ID in hex)");
+	if (argc - optind > 1)
+		return cli_usage("one DCID_HEX expected, %d arguments given",
+		                 argc - optind);
+	o.dcid_hex = argv[optind];
+
+	if ((rc = parse_dcid(o.dcid_hex, dcid, &dcid_len)) != 0)
+		return rc;
+	st = quic_initial_keys(o.version, dcid, dcid_len, &keys);
+	if (st != QUIC_OK) {
+		cli_err("%s", quic_strerror(st));
+		return EXIT_USAGE;
+	}
+
+	/* a closed pipe is a write error (status 4), not a signal */
+	signal(SIGPIPE, SIG_IGN);
+	print_keys(&o, dcid, dcid_len, &keys);
+	quic_initial_wipe(&keys);
+	return cli_flush_stdout();
+}

@@ -19,14 +19,14 @@
 
 #include <dirent.h>
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 
 #include "cli.h"
+#include "mct.h"
+#include "timing.h"
 #include "vecfile.h"
 
 #ifndef AESECB_VECTORS_INSTALLED
@@ -407,15 +407,9 @@ static void free_all(struct verify *v)
 static char *hex_string(const uint8_t *p, size_t n)
 {
 	char *s = malloc(2 * n + 1);
-	size_t i;
 
-	if (s == NULL)
-		return NULL;
-	for (i = 0; i < n; i++) {
-		s[2 * i] = cli_hexdigit((unsigned)p[i] >> 4);
-		s[2 * i + 1] = cli_hexdigit(p[i]);
-	}
-	s[2 * n] = '\0';
+	if (s != NULL)
+		*cli_hex_encode(s, p, n, CLI_HEX_LOWER) = '\0';
 	return s;
 }
 
@@ -560,58 +554,12 @@ static int add_failure(struct verify *v, struct brun *b, size_t file,
 	return 0;
 }
 
-/* Chaining state of a Monte Carlo section. */
-struct chain {
-	int valid, dir;
-	unsigned long count;
-	uint8_t key[32];
-	size_t key_len;
-	uint8_t next_in[16];
-};
-
-/*
- * A second available backend that gets the Monte Carlo result right, to
- * find the first inner iteration where be goes wrong.  Returns that
- * iteration, or -1 (with *ref NULL) when it cannot be told.
- */
-static long locate(const aesecb_backend *be, const struct ventry *e,
-                   const aesecb_ctx *ctx, const char **ref)
-{
-	size_t i, n = aesecb_backend_count();
-
-	*ref = NULL;
-	for (i = 0; i < n; i++) {
-		const aesecb_backend *other = aesecb_backend_get(i);
-		aesecb_ctx octx;
-		uint8_t prev[16], last[16];
-		int j;
-
-		if (other == be || !aesecb_backend_available(other))
-			continue;
-		if (aesecb_init(&octx, e->key, e->key_len, other) != AESECB_OK)
-			continue;
-		if (vec_mct_inner(&octx, e->dir, e->in, prev, last) != 0 ||
-		    differ(last, e->expect, 16)) {
-			aesecb_clear(&octx);
-			continue;  /* it is no better */
-		}
-		j = vec_mct_diverge(ctx, &octx, e->dir, e->in);
-		aesecb_clear(&octx);
-		aesecb_wipe(prev, sizeof prev);
-		if (j >= 0) {
-			*ref = aesecb_backend_name(other);
-			return j;
-		}
-	}
-	return -1;
-}
-
 #define ADD(...) do { if (add_failure(__VA_ARGS__) != 0) return -1; } while (0)
 
 /* Check entry k of file fi under run b.  Returns 1 pass, 0 fail, -1 out
  * of memory. */
 static int check_entry(struct verify *v, struct brun *b, size_t fi,
-                       size_t k, struct chain *ch, uint8_t *out)
+                       size_t k, struct mct_chain *ch, uint8_t *out)
 {
 	struct vfile *f = &v->files[fi];
 	struct ventry *e = &f->e[k];
@@ -658,7 +606,7 @@ static int check_entry(struct verify *v, struct brun *b, size_t fi,
 		long outer = (long)e->count;
 
 		/* linked to the previous entry by the key update rule? */
-		if (ch->valid && ch->dir == e->dir && e->count == ch->count + 1) {
+		if (mct_chain_follows(ch, e->dir, e->count)) {
 			char note[96];
 
 			if (ch->key_len != e->key_len ||
@@ -679,29 +627,24 @@ static int check_entry(struct verify *v, struct brun *b, size_t fi,
 			}
 		}
 		ch->valid = 0;
-		rc = vec_mct_inner(&ctx, e->dir, e->in, prev, out);
+		rc = mct_inner(&ctx, e->dir, e->in, prev, out);
 		if (rc != AESECB_OK) {
 			ADD(v, b, fi, k, output_field(e), NULL, NULL, 0, outer,
 			    -1, NULL, aesecb_strerror(rc));
 			ok = 0;
 		} else if (differ(out, e->expect, 16)) {
 			const char *ref;
-			long inner = locate(b->be, e, &ctx, &ref);
+			long inner = mct_locate(b->be, &ctx, e->key, e->key_len,
+			                        e->dir, e->in, e->expect, &ref);
 
 			if (inner < 0)
-				inner = VEC_MCT_INNER - 1;
+				inner = MCT_INNER - 1;
 			ADD(v, b, fi, k, output_field(e), e->expect, out, 16,
 			    outer, inner, ref, NULL);
 			ok = 0;
 		} else {
-			/* the next entry's KEY and input */
-			ch->valid = 1;
-			ch->dir = e->dir;
-			ch->count = e->count;
-			memcpy(ch->key, e->key, e->key_len);
-			ch->key_len = e->key_len;
-			vec_mct_next_key(ch->key, ch->key_len, prev, out);
-			memcpy(ch->next_in, out, 16);
+			mct_chain_advance(ch, e->dir, e->count, e->key,
+			                  e->key_len, prev, out);
 		}
 		aesecb_wipe(prev, sizeof prev);
 		break;
@@ -722,22 +665,13 @@ static int check_entry(struct verify *v, struct brun *b, size_t fi,
 	return ok;
 }
 
-static double now(void)
-{
-	struct timespec ts;
-
-	if (clock_gettime(CLOCK_MONOTONIC, &ts) != 0)
-		return 0.0;
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 /* Run every entry under b.  Returns 0 or -1 (out of memory). */
 static int run_backend(struct verify *v, struct brun *b)
 {
 	uint8_t *out;
-	struct chain ch;
+	struct mct_chain ch;
 	size_t fi, k;
-	double t0 = now();
+	uint64_t t0 = bench_now_ns();
 	int r = 0;
 
 	b->file_pass = calloc(v->nfiles, sizeof *b->file_pass);
@@ -774,7 +708,7 @@ static int run_backend(struct verify *v, struct brun *b)
 	}
 	aesecb_wipe(&ch, sizeof ch);
 	free(out);
-	b->seconds = now() - t0;
+	b->seconds = (double)(bench_now_ns() - t0) / 1e9;
 	return r;
 }
 
@@ -1032,43 +966,71 @@ static void help(void)
 "or malformed vector file; 3 backend unknown or not available; 4 I/O error.\n");
 }
 
+struct verify_opts {
+	const char *backend;   /* NULL or "all": every available backend */
+	int json;
+	int quiet;
+	int help;
+};
+
+enum { OPT_JSON = CLI_OPT_OWN };
+
 static const struct option longopts[] = {
 	{ "backend", required_argument, NULL, 'b' },
-	{ "json", no_argument, NULL, 'J' },
-	{ "quiet", no_argument, NULL, 'q' },
-	{ "help", no_argument, NULL, 'h' },
+	{ "json",    no_argument,       NULL, OPT_JSON },
+	{ "quiet",   no_argument,       NULL, 'q' },
+	{ "help",    no_argument,       NULL, 'h' },
 	{ NULL, 0, NULL, 0 }
 };
 
-int cmd_verify(int argc, char **argv)
+/* Options; the PATH operands are left at argv[optind..]. */
+static int parse(struct verify_opts *o, int argc, char **argv)
 {
-	struct verify v;
-	const char *bname = NULL;
-	size_t i, nb;
-	int c, status = 0;
+	int c;
 
-	memset(&v, 0, sizeof v);
-	opterr = 0;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, ":b:qh", longopts, NULL)) != -1) {
+	while (!o->help &&
+	       (c = cli_getopt(argc, argv, ":b:qh", longopts)) != -1) {
 		switch (c) {
 		case 'b':
-			bname = optarg;  /* the last one given counts */
+			o->backend = optarg;  /* the last one given counts */
 			break;
-		case 'J':
-			v.json = 1;
+		case OPT_JSON:
+			o->json = 1;
 			break;
 		case 'q':
-			v.quiet = 1;
+			o->quiet = 1;
 			break;
 		case 'h':
-			help();
-			return cli_flush_stdout();
+			o->help = 1;
+			break;
 		default:
-			return cli_bad_option(optopt, argv[optind - 1],
-			                      longopts);
+			return EXIT_USAGE;
 		}
 	}
+	return 0;
+}
+
+int cmd_verify(int argc, char **argv)
+{
+	struct verify_opts o;
+	struct verify v;
+	const char *bname;
+	size_t i, nb;
+	int status;
+
+	memset(&o, 0, sizeof o);
+	status = parse(&o, argc, argv);
+	if (status != 0)
+		return status;
+	if (o.help) {
+		help();
+		return cli_flush_stdout();
+	}
+	memset(&v, 0, sizeof v);
+	v.json = o.json;
+	v.quiet = o.quiet;
+	bname = o.backend;
 
 	/* backends */
 	nb = aesecb_backend_count();

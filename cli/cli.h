@@ -64,6 +64,17 @@ int cli_flush_stdout(void);
  */
 void cli_json_str(FILE *f, const char *s);
 
+/*
+ * Keys from the command line.  Options: -k/--key HEX, -K/--key-file FILE
+ * (hex digits, whitespace ignored), --key-env VAR (hex digits in an
+ * environment variable).  Messages never contain key bytes.
+ */
+struct cli_key {
+	uint8_t bytes[32];
+	size_t len;
+	int given;          /* a key option was seen */
+};
+
 /* ------------------------------------------------------------------ */
 /* Options.  A command is one file: a struct of its options, one
  * getopt_long loop over them (cli_getopt), then the work. */
@@ -94,6 +105,24 @@ enum {
 int cli_getopt(int argc, char **argv, const char *shortopts,
                const struct option *longopts);
 
+/* The options commands share; a command's options struct holds one. */
+struct cli_opts {
+	struct cli_key key;     /* -k HEX, -K FILE, --key-env VAR */
+	const char *backend;    /* -b NAME (verify and bench: or "all") */
+	int help;               /* -h, --help: stop parsing, print help */
+};
+
+/*
+ * Take a shared option: c from cli_getopt() ('k', 'K', CLI_OPT_KEY_ENV,
+ * 'b', 'h' or CLI_OPT_BAD), arg its optarg.  A command's switch hands it
+ * every c it does not handle itself.  Returns 0, or an exit status after
+ * the error is printed.
+ */
+int cli_option(struct cli_opts *o, int c, const char *arg);
+
+/* Print a command's help on stdout; returns 0 or EXIT_IO. */
+int cli_help(void (*help)(FILE *));
+
 /* ------------------------------------------------------------------ */
 /* Backends */
 
@@ -114,17 +143,6 @@ int cli_status_exit(int st);
 
 /* ------------------------------------------------------------------ */
 /* Keys */
-
-/*
- * Keys from the command line.  Options: -k/--key HEX, -K/--key-file FILE
- * (hex digits, whitespace ignored), --key-env VAR (hex digits in an
- * environment variable).  Messages never contain key bytes.
- */
-struct cli_key {
-	uint8_t bytes[32];
-	size_t len;
-	int given;          /* a key option was seen */
-};
 
 /*
  * Load a key: opt is the option's getopt value, 'k' (-k HEX), 'K'

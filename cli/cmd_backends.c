@@ -173,8 +173,8 @@ static void print_json(const aesecb_backend *def, const struct env_state *e)
 /* ------------------------------------------------------------------ */
 
 struct backends_opts {
+	struct cli_opts common;   /* -h */
 	int json;
-	int help;
 };
 
 enum { OPT_JSON = CLI_OPT_OWN };
@@ -187,40 +187,32 @@ static const struct option longopts[] = {
 
 static int parse(struct backends_opts *o, int argc, char **argv)
 {
-	int c;
+	int c, rc = 0;
 
 	optind = 1;
-	while (!o->help && (c = cli_getopt(argc, argv, ":h", longopts)) != -1) {
-		switch (c) {
-		case OPT_JSON:
+	while (rc == 0 && !o->common.help &&
+	       (c = cli_getopt(argc, argv, ":h", longopts)) != -1) {
+		if (c == OPT_JSON)
 			o->json = 1;
-			break;
-		case 'h':
-			o->help = 1;
-			break;
-		default:
-			return EXIT_USAGE;
-		}
+		else
+			rc = cli_option(&o->common, c, optarg);
 	}
-	if (!o->help && optind < argc)
+	if (rc == 0 && !o->common.help && optind < argc)
 		return cli_usage("unexpected argument '%s'", argv[optind]);
-	return 0;
+	return rc;
 }
 
 int cmd_backends(int argc, char **argv)
 {
-	struct backends_opts o = { 0, 0 };
+	struct backends_opts o;
 	struct env_state e;
 	const aesecb_backend *def;
 	int rc;
 
+	memset(&o, 0, sizeof o);
 	rc = parse(&o, argc, argv);
-	if (rc != 0)
-		return rc;
-	if (o.help) {
-		help(stdout);
-		return cli_flush_stdout();
-	}
+	if (rc != 0 || o.common.help)
+		return rc != 0 ? rc : cli_help(help);
 
 	env_check(&e);
 	def = aesecb_backend_default();

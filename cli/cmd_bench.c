@@ -434,7 +434,7 @@ static void print_row(int json, int first, const struct workload *w,
 
 /* ------------------------------------------------------------------ */
 
-static void usage(FILE *f)
+static void help(FILE *f)
 {
 	fprintf(f,
 	"Usage: aesecb bench [-b NAME|all] [--json] [--quick] [WORKLOAD ...]\n"
@@ -466,11 +466,10 @@ static void usage(FILE *f)
 }
 
 struct bench_opts {
-	const char *backend;   /* NULL or "all": every available backend */
+	struct cli_opts common;   /* -b (NULL or "all": every backend), -h */
 	int json;
 	int quick;
 	int list;
-	int help;
 };
 
 enum { OPT_JSON = CLI_OPT_OWN, OPT_QUICK };
@@ -487,15 +486,12 @@ static const struct option longopts[] = {
 /* Options; the WORKLOAD operands are left at argv[optind..]. */
 static int parse(struct bench_opts *o, int argc, char **argv)
 {
-	int c;
+	int c, rc = 0;
 
 	optind = 1;
-	while (!o->help &&
+	while (rc == 0 && !o->common.help &&
 	       (c = cli_getopt(argc, argv, ":b:lh", longopts)) != -1) {
 		switch (c) {
-		case 'b':
-			o->backend = optarg;
-			break;
 		case OPT_JSON:
 			o->json = 1;
 			break;
@@ -505,14 +501,12 @@ static int parse(struct bench_opts *o, int argc, char **argv)
 		case 'l':
 			o->list = 1;
 			break;
-		case 'h':
-			o->help = 1;
-			break;
 		default:
-			return EXIT_USAGE;
+			rc = cli_option(&o->common, c, optarg);
+			break;
 		}
 	}
-	return 0;
+	return rc;
 }
 
 int cmd_bench(int argc, char **argv)
@@ -530,12 +524,8 @@ int cmd_bench(int argc, char **argv)
 	memset(&o, 0, sizeof o);
 	make_workloads();
 	rc = parse(&o, argc, argv);
-	if (rc != 0)
-		return rc;
-	if (o.help) {
-		usage(stdout);
-		return cli_flush_stdout();
-	}
+	if (rc != 0 || o.common.help)
+		return rc != 0 ? rc : cli_help(help);
 
 	if (o.list) {
 		if (optind < argc) {
@@ -563,13 +553,13 @@ int cmd_bench(int argc, char **argv)
 			return EXIT_USAGE;
 		}
 
-	if (o.backend == NULL || strcmp(o.backend, "all") == 0) {
+	if (o.common.backend == NULL || strcmp(o.common.backend, "all") == 0) {
 		for (b = 0; b < aesecb_backend_count(); b++)
 			if (aesecb_backend_available(aesecb_backend_get(b)) &&
 			    nrun < sizeof run / sizeof run[0])
 				run[nrun++] = aesecb_backend_get(b);
 	} else {
-		rc = cli_backend_resolve(o.backend, &only);
+		rc = cli_backend_resolve(o.common.backend, &only);
 		if (rc != 0)
 			return rc;
 		run[nrun++] = only;

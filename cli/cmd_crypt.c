@@ -405,18 +405,17 @@ static int pkcs7_check(const uint8_t block[AESECB_BLOCK_SIZE])
 /* Options */
 
 struct crypt_opts {
+	struct cli_opts common;   /* key, -b, -h */
 	int decrypt;
-	struct cli_key key;
-	const char *backend;
 	enum pad_mode pad;
 	int hex;
 	const char *in;
 	const char *out;
-	int help;
 };
 
-static void help(const char *cmd, FILE *f)
+static void help(FILE *f)
 {
+	const char *cmd = cli_cmd;
 	int enc = strcmp(cmd, "encrypt") == 0;
 
 	fprintf(f,
@@ -480,18 +479,10 @@ static int parse(struct crypt_opts *o, int argc, char **argv)
 	int c, rc = 0;
 
 	optind = 1;
-	while (rc == 0 && !o->help &&
+	while (rc == 0 && !o->common.help &&
 	       (c = cli_getopt(argc, argv, "-:" CLI_KEY_SHORTOPTS "b:p:xi:o:h",
 	                       longopts)) != -1) {
 		switch (c) {
-		case 'k':
-		case 'K':
-		case CLI_OPT_KEY_ENV:
-			rc = cli_key_load(&o->key, c, optarg);
-			break;
-		case 'b':
-			o->backend = optarg;
-			break;
 		case 'p':
 			if (strcmp(optarg, "none") == 0)
 				o->pad = PAD_NONE;
@@ -510,18 +501,15 @@ static int parse(struct crypt_opts *o, int argc, char **argv)
 		case 'o':
 			o->out = optarg;
 			break;
-		case 'h':
-			o->help = 1;
-			break;
 		case 1:
 			rc = operand_error(optind - 1);
 			break;
 		default:
-			rc = EXIT_USAGE;
+			rc = cli_option(&o->common, c, optarg);
 			break;
 		}
 	}
-	if (rc == 0 && !o->help && optind < argc)
+	if (rc == 0 && !o->common.help && optind < argc)
 		rc = operand_error(optind);  /* after "--" */
 	return rc;
 }
@@ -623,12 +611,11 @@ static int run(int argc, char **argv, int decrypt)
 	rc = parse(&op, argc, argv);
 	if (rc != 0)
 		goto done;
-	if (op.help) {
-		help(cli_cmd, stdout);
-		rc = cli_flush_stdout();
+	if (op.common.help) {
+		rc = cli_help(help);
 		goto done;
 	}
-	rc = cli_context(&ctx, &op.key, op.backend);
+	rc = cli_context(&ctx, &op.common.key, op.common.backend);
 	if (rc != 0)
 		goto done;
 
@@ -658,7 +645,7 @@ done:
 		close(in.fd);
 	if (out.fd >= 0 && out.path != NULL)
 		output_close(&out, 0);
-	cli_key_wipe(&op.key);
+	cli_key_wipe(&op.common.key);
 	aesecb_clear(&ctx);
 	aesecb_wipe(data_buf, sizeof data_buf);
 	aesecb_wipe(text_buf, sizeof text_buf);

@@ -490,15 +490,13 @@ out:
 /* Options. */
 
 struct hpmask_opts {
-	struct cli_key key;
-	const char *backend;
+	struct cli_opts common;   /* key, -b, -h */
 	int block;                /* --block */
 	const char *protect;      /* --protect HEX */
 	const char *unprotect;    /* --unprotect HEX */
 	const char *pn_offset;    /* --pn-offset N */
 	char **samples;           /* SAMPLE_HEX operands */
 	size_t nsamples;
-	int help;
 };
 
 enum {
@@ -526,18 +524,10 @@ static int parse(struct hpmask_opts *o, int argc, char **argv)
 	int c, rc = 0;
 
 	optind = 1;
-	while (rc == 0 && !o->help &&
+	while (rc == 0 && !o->common.help &&
 	       (c = cli_getopt(argc, argv, ":" CLI_KEY_SHORTOPTS "b:h",
 	                       longopts)) != -1) {
 		switch (c) {
-		case 'k':
-		case 'K':
-		case CLI_OPT_KEY_ENV:
-			rc = cli_key_load(&o->key, c, optarg);
-			break;
-		case 'b':
-			o->backend = optarg;
-			break;
 		case OPT_BLOCK:
 			o->block = 1;
 			break;
@@ -550,15 +540,12 @@ static int parse(struct hpmask_opts *o, int argc, char **argv)
 		case OPT_PN_OFFSET:
 			o->pn_offset = optarg;
 			break;
-		case 'h':
-			o->help = 1;
-			break;
 		default:
-			rc = EXIT_USAGE;
+			rc = cli_option(&o->common, c, optarg);
 			break;
 		}
 	}
-	if (rc != 0 || o->help)
+	if (rc != 0 || o->common.help)
 		return rc;
 	o->samples = argv + optind;
 	o->nsamples = (size_t)(argc - optind);
@@ -599,14 +586,12 @@ int cmd_hpmask(int argc, char **argv)
 	memset(&o, 0, sizeof o);
 	memset(&ctx, 0, sizeof ctx);
 	rc = parse(&o, argc, argv);
-	if (rc == 0 && o.help) {
-		help(stdout);
-		rc = cli_flush_stdout();
-	} else if (rc == 0) {
-		rc = cli_context(&ctx, &o.key, o.backend);
-	}
-	if (rc != 0 || o.help) {
-		cli_key_wipe(&o.key);
+	if (rc == 0 && o.common.help)
+		rc = cli_help(help);
+	else if (rc == 0)
+		rc = cli_context(&ctx, &o.common.key, o.common.backend);
+	if (rc != 0 || o.common.help) {
+		cli_key_wipe(&o.common.key);
 		return rc;
 	}
 

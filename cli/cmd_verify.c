@@ -413,17 +413,6 @@ static char *hex_string(const uint8_t *p, size_t n)
 	return s;
 }
 
-/* Whether n bytes differ; the loop runs over every byte. */
-static int differ(const uint8_t *a, const uint8_t *b, size_t n)
-{
-	unsigned acc = 0;
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		acc |= (unsigned)(a[i] ^ b[i]);
-	return acc != 0;
-}
-
 static const char *section_name(const struct ventry *e)
 {
 	if (e->set == VEC_SET_QUIC)
@@ -585,14 +574,14 @@ static int check_entry(struct verify *v, struct brun *b, size_t fi,
 		uint8_t mask[5] = { 0 };
 
 		aesecb_hp_mask(&ctx, e->in, mask);
-		if (differ(mask, e->mask, 5)) {
+		if (cli_ct_differ(mask, e->mask, 5)) {
 			ADD(v, b, fi, k, "MASK", e->mask, mask, 5, -1, -1, NULL,
 			    NULL);
 			ok = 0;
 		}
 		if (e->expect != NULL) {
 			rc = aesecb_encrypt(&ctx, e->in, out, 16);
-			if (rc != AESECB_OK || differ(out, e->expect, 16)) {
+			if (rc != AESECB_OK || cli_ct_differ(out, e->expect, 16)) {
 				ADD(v, b, fi, k, "BLOCK", e->expect, out, 16,
 				    -1, -1, NULL, rc != AESECB_OK ?
 				    aesecb_strerror(rc) : NULL);
@@ -610,7 +599,7 @@ static int check_entry(struct verify *v, struct brun *b, size_t fi,
 			char note[96];
 
 			if (ch->key_len != e->key_len ||
-			    differ(ch->key, e->key, e->key_len)) {
+			    cli_ct_differ(ch->key, e->key, e->key_len)) {
 				snprintf(note, sizeof note, "does not follow from "
 				         "COUNT = %lu by the Monte Carlo key update "
 				         "rule", ch->count);
@@ -618,7 +607,7 @@ static int check_entry(struct verify *v, struct brun *b, size_t fi,
 				    NULL, note);
 				ok = 0;
 			}
-			if (differ(ch->next_in, e->in, 16)) {
+			if (cli_ct_differ(ch->next_in, e->in, 16)) {
 				snprintf(note, sizeof note, "is not the result of "
 				         "COUNT = %lu", ch->count);
 				ADD(v, b, fi, k, input_field(e), ch->next_in, e->in,
@@ -632,7 +621,7 @@ static int check_entry(struct verify *v, struct brun *b, size_t fi,
 			ADD(v, b, fi, k, output_field(e), NULL, NULL, 0, outer,
 			    -1, NULL, aesecb_strerror(rc));
 			ok = 0;
-		} else if (differ(out, e->expect, 16)) {
+		} else if (cli_ct_differ(out, e->expect, 16)) {
 			const char *ref;
 			long inner = mct_locate(b->be, &ctx, e->key, e->key_len,
 			                        e->dir, e->in, e->expect, &ref);
@@ -653,7 +642,7 @@ static int check_entry(struct verify *v, struct brun *b, size_t fi,
 		rc = e->dir == VEC_ENCRYPT ?
 		     aesecb_encrypt(&ctx, e->in, out, e->len) :
 		     aesecb_decrypt(&ctx, e->in, out, e->len);
-		if (rc != AESECB_OK || differ(out, e->expect, e->len)) {
+		if (rc != AESECB_OK || cli_ct_differ(out, e->expect, e->len)) {
 			ADD(v, b, fi, k, output_field(e), e->expect, out, e->len,
 			    -1, -1, NULL, rc != AESECB_OK ?
 			    aesecb_strerror(rc) : NULL);
@@ -939,9 +928,9 @@ static void report_text(const struct verify *v)
 
 /* ------------------------------------------------------------------ */
 
-static void help(void)
+static void help(FILE *f)
 {
-	printf(
+	fprintf(f,
 "Usage: aesecb verify [-b NAME|all] [--json] [-q] [PATH ...]\n"
 "Check AES-ECB known-answer vectors under every backend (or one).\n"
 "\n"
@@ -967,10 +956,9 @@ static void help(void)
 }
 
 struct verify_opts {
-	const char *backend;   /* NULL or "all": every available backend */
+	struct cli_opts common;   /* -b (NULL or "all": every backend), -h */
 	int json;
 	int quiet;
-	int help;
 };
 
 enum { OPT_JSON = CLI_OPT_OWN };
@@ -986,29 +974,24 @@ static const struct option longopts[] = {
 /* Options; the PATH operands are left at argv[optind..]. */
 static int parse(struct verify_opts *o, int argc, char **argv)
 {
-	int c;
+	int c, rc = 0;
 
 	optind = 1;
-	while (!o->help &&
+	while (rc == 0 && !o->common.help &&
 	       (c = cli_getopt(argc, argv, ":b:qh", longopts)) != -1) {
 		switch (c) {
-		case 'b':
-			o->backend = optarg;  /* the last one given counts */
-			break;
 		case OPT_JSON:
 			o->json = 1;
 			break;
 		case 'q':
 			o->quiet = 1;
 			break;
-		case 'h':
-			o->help = 1;
-			break;
 		default:
-			return EXIT_USAGE;
+			rc = cli_option(&o->common, c, optarg);
+			break;
 		}
 	}
-	return 0;
+	return rc;
 }
 
 int cmd_verify(int argc, char **argv)
@@ -1021,16 +1004,12 @@ int cmd_verify(int argc, char **argv)
 
 	memset(&o, 0, sizeof o);
 	status = parse(&o, argc, argv);
-	if (status != 0)
-		return status;
-	if (o.help) {
-		help();
-		return cli_flush_stdout();
-	}
+	if (status != 0 || o.common.help)
+		return status != 0 ? status : cli_help(help);
 	memset(&v, 0, sizeof v);
 	v.json = o.json;
 	v.quiet = o.quiet;
-	bname = o.backend;
+	bname = o.common.backend;
 
 	/* backends */
 	nb = aesecb_backend_count();

@@ -50,6 +50,17 @@ static inline int cli_hexclass(int c)
 	             (~(hex | sp) & CLI_HEX_OTHER));
 }
 
+/* Whether n bytes differ, looking at every byte (no early exit). */
+static inline int cli_ct_differ(const uint8_t *a, const uint8_t *b, size_t n)
+{
+	uint32_t acc = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		acc |= (uint32_t)(a[i] ^ b[i]);
+	return acc != 0;
+}
+
 /* ------------------------------------------------------------------ */
 /* Decoding */
 

@@ -7,6 +7,7 @@
 
 #include <string.h>
 
+#include "hex.h"
 #include "mct.h"
 
 typedef int crypt_fn(const aesecb_ctx *, const uint8_t *, uint8_t *, size_t);
@@ -76,17 +77,6 @@ void mct_next_key(uint8_t *key, size_t key_len,
 	aesecb_wipe(both, sizeof both);
 }
 
-/* Whether n bytes differ; the loop runs over every byte. */
-static int differ(const uint8_t *a, const uint8_t *b, size_t n)
-{
-	unsigned acc = 0;
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		acc |= (unsigned)(a[i] ^ b[i]);
-	return acc != 0;
-}
-
 long mct_locate(const aesecb_backend *be, const aesecb_ctx *ctx,
                 const uint8_t *key, size_t key_len, int decrypt,
                 const uint8_t in[16], const uint8_t expect[16],
@@ -106,7 +96,7 @@ long mct_locate(const aesecb_backend *be, const aesecb_ctx *ctx,
 		if (aesecb_init(&octx, key, key_len, other) != AESECB_OK)
 			continue;
 		bad = mct_inner(&octx, decrypt, in, prev, last) != 0 ||
-		      differ(last, expect, 16);
+		      cli_ct_differ(last, expect, 16);
 		j = bad ? -1 : mct_diverge(ctx, &octx, decrypt, in);
 		aesecb_clear(&octx);
 		aesecb_wipe(prev, sizeof prev);

@@ -167,6 +167,33 @@ int cli_getopt(int argc, char **argv, const char *shortopts,
 	return c;
 }
 
+int cli_option(struct cli_opts *o, int c, const char *arg)
+{
+	switch (c) {
+	case 'k':
+	case 'K':
+	case CLI_OPT_KEY_ENV:
+		return cli_key_load(&o->key, c, arg);
+	case 'b':
+		o->backend = arg;  /* the last one given counts */
+		return 0;
+	case 'h':
+		o->help = 1;
+		return 0;
+	case CLI_OPT_BAD:
+		return EXIT_USAGE;  /* reported by cli_getopt */
+	default:
+		cli_err("internal error: option %d not handled", c);
+		return EXIT_USAGE;
+	}
+}
+
+int cli_help(void (*help)(FILE *))
+{
+	help(stdout);
+	return cli_flush_stdout();
+}
+
 /* ------------------------------------------------------------------ */
 /* Keys */
 
@@ -400,33 +427,25 @@ const char *cli_printable(const char *s, char *buf, size_t size)
 int cli_backend_resolve(const char *name, const aesecb_backend **out)
 {
 	const aesecb_backend *be;
-	const char *why;
+	const char *why, *env = NULL;
 	char names[128], safe[68];
 
 	*out = NULL;
 	if (name == NULL) {
-		const char *env = cli_backend_env();
-
+		env = cli_backend_env();
 		if (env == NULL) {
 			*out = aesecb_backend_default();
 			return *out != NULL ? 0 : EXIT_BACKEND;
 		}
-		be = aesecb_backend_find(env);
-		if (be == NULL) {
-			list_names(names, sizeof names);
-			cli_err("AESECB_BACKEND names no backend: '%s' (known: %s)",
-			        cli_printable(env, safe, sizeof safe), names);
-			return EXIT_BACKEND;
-		}
 		name = env;
-	} else {
-		be = aesecb_backend_find(name);
-		if (be == NULL) {
-			list_names(names, sizeof names);
-			cli_err("unknown backend '%s' (known: %s)",
-			        cli_printable(name, safe, sizeof safe), names);
-			return EXIT_BACKEND;
-		}
+	}
+	be = aesecb_backend_find(name);
+	if (be == NULL) {
+		list_names(names, sizeof names);
+		cli_err("%s '%s' (known: %s)", env != NULL ?
+		        "AESECB_BACKEND names no backend:" : "unknown backend",
+		        cli_printable(name, safe, sizeof safe), names);
+		return EXIT_BACKEND;
 	}
 	why = aesecb_backend_unavailable_reason(be);
 	if (why != NULL) {

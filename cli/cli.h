@@ -43,9 +43,10 @@ int cli_usage(const char *fmt, ...)
  * Report an option that was refused, through cli_usage(); returns
  * EXIT_USAGE.  arg is the command-line element it was in (may be NULL),
  * opt the option character (0 for an unknown long option, or when only arg
- * is known).  With getopt_long, pass optopt and argv[optind - 1].  The
+ * is known).  cli_getopt() calls it with optopt and argv[optind - 1].  The
  * message names the option only, never a value given with it ("--key=HEX",
- * "-kHEX"), and says "takes no value" or "needs a value" where longopts
+ * "-kHEX"), says "ambiguous" for a prefix of two long options, and says
+ * "takes no value" or "needs a value" where longopts
  * (may be NULL) shows that applies; a short option is taken to need a
  * value when a long option with the same val does.
  */

@@ -50,8 +50,16 @@ int cli_bad_option(int opt, const char *arg, const struct option *longopts)
 	if (arg != NULL && arg[0] == '-' && arg[1] == '-' && arg[2] != '\0') {
 		int n = (int)strcspn(arg, "=");
 
-		if (opt == 0)
-			return cli_usage("unknown option '%.*s'", n, arg);
+		if (opt == 0) {
+			int matches = 0;
+
+			/* getopt_long refuses a prefix of two long options */
+			for (lo = longopts; lo != NULL && lo->name != NULL; lo++)
+				matches += strncmp(lo->name, arg + 2,
+				                   (size_t)n - 2) == 0;
+			return cli_usage("%s option '%.*s'", matches > 1 ?
+			                 "ambiguous" : "unknown", n, arg);
+		}
 		/* the long option getopt_long matched (a prefix of it) */
 		for (lo = longopts; lo != NULL && lo->name != NULL; lo++) {
 			if (lo->val != opt ||

@@ -192,10 +192,14 @@ static int parse(struct backends_opts *o, int argc, char **argv)
 	optind = 1;
 	while (rc == 0 && !o->common.help &&
 	       (c = cli_getopt(argc, argv, ":h", longopts)) != -1) {
-		if (c == OPT_JSON)
+		switch (c) {
+		case OPT_JSON:
 			o->json = 1;
-		else
+			break;
+		default:
 			rc = cli_option(&o->common, c, optarg);
+			break;
+		}
 	}
 	if (rc == 0 && !o->common.help && optind < argc)
 		return cli_usage("unexpected argument '%s'", argv[optind]);

@@ -10,11 +10,12 @@
  * protection shapes (one mask per call; 32 masks per call).  The peers
  * make a mask as a 16-byte ECB call followed by taking 5 bytes.
  *
- * Method, as in 'aesecb bench': calibrate the iteration count, warm up,
- * then keep the fastest of 20 timed runs that kept the CPU (~0.2 s of work
- * per figure, ~20 ms with --quick); a '*' marks figures for which every
- * run lost the CPU to other processes.  Cycles are TSC ticks on x86 (the TSC rate and an estimate
- * of the core clock are printed), otherwise ns times the estimated clock.
+ * Method, shared with 'aesecb bench' (bench/timing.h): calibrate the
+ * iteration count, warm up, then keep the fastest of 20 timed runs that
+ * kept the CPU (~0.2 s of work per figure, ~20 ms with --quick); a '*'
+ * marks figures for which every run lost the CPU to other processes.
+ * Cycles are TSC ticks on x86 (the TSC rate and an estimate of the core
+ * clock are printed), otherwise ns times the estimated clock.
  * Every implementation runs the same loops, instantiated per library so
  * that each call goes straight to that library.
  */
@@ -30,6 +31,7 @@
 #include <unistd.h>
 
 #include "aesecb.h"
+#include "timing.h"
 
 #ifdef HAVE_OPENSSL
 #include <openssl/crypto.h>
@@ -40,142 +42,6 @@
 #include <nettle/aes.h>
 #include <nettle/version.h>
 #endif
-
-/* ------------------------------------------------------------------ */
-/* Timing (the same method as 'aesecb bench'; a separate copy) */
-
-#define REPS 20
-#define MAX_REPS 25
-
-static volatile uint64_t sink;
-
-static uint64_t clock_ns(clockid_t id)
-{
-	struct timespec ts;
-
-	if (clock_gettime(id, &ts) != 0)
-		return 0;
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
-#define now_ns()  clock_ns(CLOCK_MONOTONIC)
-#define cpu_ns()  clock_ns(CLOCK_THREAD_CPUTIME_ID)
-
-#if defined(__x86_64__) || defined(__i386__)
-#define HAVE_TSC 1
-static uint64_t ticks(void)
-{
-	uint32_t lo, hi;
-
-	__asm__ __volatile__("rdtsc" : "=a"(lo), "=d"(hi));
-	return (uint64_t)hi << 32 | lo;
-}
-#else
-#define HAVE_TSC 0
-static uint64_t ticks(void)
-{
-	return 0;
-}
-#endif
-
-typedef void run_fn(void *arg, uint64_t n);
-
-struct meas {
-	double ns, ticks;   /* per call of the run function */
-	int descheduled;    /* no run kept the CPU: CPU time reported */
-};
-
-/* Calibrate, warm up, then the fastest run that kept the CPU (its CPU
- * time >= 97% of its wall time); failing that, the least CPU time. */
-static void measure(run_fn *fn, void *arg, double target_ns, int reps,
-                    struct meas *m)
-{
-	double per_rep = target_ns / reps, t = 0, wall, cpu, best = 1e300;
-	double least = 1e300, least_tk = 0;
-	uint64_t n = 1, t0, p0, c0;
-	int r;
-
-	for (;;) {
-		t0 = now_ns();
-		fn(arg, n);
-		t = (double)(now_ns() - t0);
-		if (t >= per_rep / 8 || n >= (uint64_t)1 << 40)
-			break;
-		n *= 2;
-	}
-	if (t > 0 && per_rep > t)
-		n = (uint64_t)((double)n * per_rep / t);
-	fn(arg, n);                      /* one untimed run */
-	m->ticks = 0;
-	for (r = 0; r < reps; r++) {
-		p0 = cpu_ns();
-		t0 = now_ns();
-		c0 = ticks();
-		fn(arg, n);
-		t = (double)(ticks() - c0);
-		wall = (double)(now_ns() - t0);
-		cpu = p0 != 0 ? (double)(cpu_ns() - p0) : wall;
-		if (cpu >= 0.97 * wall && wall < best) {
-			best = wall;
-			m->ticks = t / (double)n;
-		}
-		if (cpu < least) {
-			least = cpu;
-			least_tk = t * cpu / wall;
-		}
-	}
-	m->descheduled = best == 1e300;
-	m->ns = (m->descheduled ? least : best) / (double)n;
-	if (m->descheduled)
-		m->ticks = least_tk / (double)n;
-}
-
-#define ADD1  __asm__ __volatile__("" : "+r"(x)); x += 1;
-#define ADD4  ADD1 ADD1 ADD1 ADD1
-
-/* 16 dependent additions per step: about 16 core cycles. */
-static void add_chain(void *arg, uint64_t n)
-{
-	uint64_t x = n, i;
-
-	(void)arg;
-	for (i = 0; i < n; i++) {
-		ADD4 ADD4 ADD4 ADD4
-	}
-	sink ^= x;
-}
-
-static double tsc_ghz(void)
-{
-	uint64_t t0 = now_ns(), c0 = ticks(), t1;
-
-	do
-		t1 = now_ns();
-	while (t1 - t0 < 50000000u);
-	return (double)(ticks() - c0) / (double)(t1 - t0);
-}
-
-static void cpu_model(char *buf, size_t size)
-{
-	char line[512];
-	FILE *f = fopen("/proc/cpuinfo", "r");
-
-	snprintf(buf, size, "unknown");
-	while (f != NULL && fgets(line, sizeof line, f) != NULL) {
-		char *v = strchr(line, ':');
-
-		if (v == NULL || (strncmp(line, "model name", 10) != 0 &&
-		                  strncmp(line, "Hardware", 8) != 0))
-			continue;
-		for (v++; *v == ' ' || *v == '\t'; v++)
-			;
-		v[strcspn(v, "\r\n")] = '\0';
-		snprintf(buf, size, "%s", v);
-		break;
-	}
-	if (f != NULL)
-		fclose(f);
-}
 
 /* ------------------------------------------------------------------ */
 /* Workloads and the loop template */
@@ -217,7 +83,7 @@ static void P##_blk(void *arg, uint64_t n)                                    \
 		size_t o_ = (size_t)(i % RING) * 16;                          \
 		ENC(s, out_buf + o_, in_buf + o_, 16);                        \
 	}                                                                     \
-	sink ^= out_buf[(size_t)((n - 1) % RING) * 16];                       \
+	bench_sink ^= out_buf[(size_t)((n - 1) % RING) * 16];                 \
 }                                                                             \
 static void P##_chain(void *arg, uint64_t n)                                  \
 {                                                                             \
@@ -225,7 +91,7 @@ static void P##_chain(void *arg, uint64_t n)                                  \
 	uint64_t i;                                                           \
 	for (i = 0; i < n; i++)                                               \
 		ENC(s, out_buf, out_buf, 16);                                 \
-	sink ^= out_buf[0];                                                   \
+	bench_sink ^= out_buf[0];                                             \
 }                                                                             \
 static void P##_enc16k(void *arg, uint64_t n)                                 \
 {                                                                             \
@@ -233,7 +99,7 @@ static void P##_enc16k(void *arg, uint64_t n)                                 \
 	uint64_t i;                                                           \
 	for (i = 0; i < n; i++)                                               \
 		ENC(s, out_buf, in_buf, BIG);                                 \
-	sink ^= out_buf[BIG - 1];                                             \
+	bench_sink ^= out_buf[BIG - 1];                                       \
 }                                                                             \
 static void P##_dec16k(void *arg, uint64_t n)                                 \
 {                                                                             \
@@ -241,7 +107,7 @@ static void P##_dec16k(void *arg, uint64_t n)                                 \
 	uint64_t i;                                                           \
 	for (i = 0; i < n; i++)                                               \
 		DEC(s, out_buf, in_buf, BIG);                                 \
-	sink ^= out_buf[BIG - 1];                                             \
+	bench_sink ^= out_buf[BIG - 1];                                       \
 }                                                                             \
 static void P##_hp1(void *arg, uint64_t n)                                    \
 {                                                                             \
@@ -251,7 +117,7 @@ static void P##_hp1(void *arg, uint64_t n)                                    \
 		size_t r_ = (size_t)(i % RING);                               \
 		HP1(s, in_buf + r_ * 16, mask_buf + r_ * 5);                  \
 	}                                                                     \
-	sink ^= mask_buf[(size_t)((n - 1) % RING) * 5];                       \
+	bench_sink ^= mask_buf[(size_t)((n - 1) % RING) * 5];                 \
 }                                                                             \
 static void P##_hp32(void *arg, uint64_t n)                                   \
 {                                                                             \
@@ -259,9 +125,9 @@ static void P##_hp32(void *arg, uint64_t n)                                   \
 	uint64_t i;                                                           \
 	for (i = 0; i < n; i++)                                               \
 		HP32(s, in_buf, out_buf);                                     \
-	sink ^= out_buf[5 * 32 - 1];                                          \
+	bench_sink ^= out_buf[5 * 32 - 1];                                    \
 }                                                                             \
-static run_fn *const P##_runners[NW] = {                                      \
+static bench_fn *const P##_runners[NW] = {                                    \
 	P##_blk, P##_chain, P##_enc16k, P##_dec16k, P##_hp1, P##_hp32         \
 };
 
@@ -412,17 +278,17 @@ DEFINE_RUNNERS(n256, struct nettle256_state, N256_ENC, N256_DEC, N256_HP1, N256_
 
 struct row {
 	char name[32];
-	struct meas m[NW];
+	struct bench_meas m[NW];
 };
 
 static void measure_row(struct row *row, const char *name,
-                        run_fn *const *runners, void *state, double target)
+                        bench_fn *const *runners, void *state, double target)
 {
 	int w;
 
 	snprintf(row->name, sizeof row->name, "%s", name);
 	for (w = 0; w < NW; w++)
-		measure(runners[w], state, target, REPS, &row->m[w]);
+		bench_measure(runners[w], state, target, BENCH_REPS, &row->m[w]);
 }
 
 static int starred;
@@ -432,7 +298,7 @@ static void print_table(const struct row *rows, int nrows, int cpb,
 {
 	int r, w;
 
-	printf("  %-22s", cpb ? (HAVE_TSC ? "cycles/byte (TSC)" : "cycles/byte (est.)")
+	printf("  %-22s", cpb ? (BENCH_HAVE_TSC ? "cycles/byte (TSC)" : "cycles/byte (est.)")
 	                      : "ns per operation");
 	for (w = 0; w < NW; w++)
 		printf(" %9s ", wname[w]);
@@ -440,9 +306,9 @@ static void print_table(const struct row *rows, int nrows, int cpb,
 	for (r = 0; r < nrows; r++) {
 		printf("  %-22s", rows[r].name);
 		for (w = 0; w < NW; w++) {
-			const struct meas *m = &rows[r].m[w];
+			const struct bench_meas *m = &rows[r].m[w];
 			double ns = m->ns / wper[w];
-			double cyc = HAVE_TSC ? m->ticks / wper[w] : ns * core_ghz;
+			double cyc = BENCH_HAVE_TSC ? m->ticks / wper[w] : ns * core_ghz;
 			char cell[32];
 
 			snprintf(cell, sizeof cell, cpb ? "%.3f%s" : "%.1f%s",
@@ -460,7 +326,6 @@ int main(int argc, char **argv)
 	static const int bits_list[2] = { 128, 256 };
 	struct row rows[MAX_IMPL];
 	double target = 200e6, core_ghz, tghz = 0;
-	struct meas cm;
 	char cpu[256], date[64];
 	time_t now = time(NULL);
 	size_t b, i;
@@ -475,12 +340,10 @@ int main(int argc, char **argv)
 	for (i = 0; i < sizeof in_buf; i++)
 		in_buf[i] = (uint8_t)(i * 131 + 7);
 
-	cpu_model(cpu, sizeof cpu);
+	bench_cpu_model(cpu, sizeof cpu);
 	strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", gmtime(&now));
-	measure(add_chain, NULL, 25e6, MAX_REPS, &cm);
-	core_ghz = 16.0 / cm.ns;
-	if (HAVE_TSC)
-		tghz = tsc_ghz();
+	core_ghz = bench_core_ghz(25e6, NULL);
+	tghz = bench_tsc_ghz(50000000u);
 
 	printf("aesecb %s peer comparison, %s\n", aesecb_version(), date);
 	printf("machine: %s, %ld logical CPUs online\n", cpu,
@@ -495,7 +358,7 @@ int main(int argc, char **argv)
 #else
 	printf("; nettle not built in\n");
 #endif
-	if (HAVE_TSC)
+	if (BENCH_HAVE_TSC)
 		printf("cycles:  TSC ticks; TSC %.3f GHz (measured), core clock "
 		       "estimated at %.2f GHz (core cycles ~ TSC x %.2f)\n",
 		       tghz, core_ghz, core_ghz / tghz);
@@ -504,7 +367,7 @@ int main(int argc, char **argv)
 		       "dependent additions\n", core_ghz);
 	printf("method:  fastest of %d runs of ~%.0f ms that kept the CPU, after "
 	       "calibration and warm-up;\n         nothing pinned\n",
-	       REPS, target / REPS / 1e6);
+	       BENCH_REPS, target / BENCH_REPS / 1e6);
 	printf("columns:\n");
 	for (w = 0; w < NW; w++)
 		printf("  %-10s %s\n", wname[w], wdesc[w]);

@@ -4,12 +4,14 @@
 #ifndef AESECB_CLI_H
 #define AESECB_CLI_H
 
+#include <getopt.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
 #include "aesecb.h"
+#include "hex.h"
 
 /* Exit statuses (see aesecb(1)). */
 enum {
@@ -19,6 +21,9 @@ enum {
 	EXIT_BACKEND = 3,  /* backend unknown or not available here */
 	EXIT_IO = 4        /* read or write failed */
 };
+
+/* ------------------------------------------------------------------ */
+/* Messages */
 
 /* The command being run, for messages ("encrypt", "verify", ...). */
 extern const char *cli_cmd;
@@ -38,14 +43,18 @@ int cli_usage(const char *fmt, ...)
  * Report an option that was refused, through cli_usage(); returns
  * EXIT_USAGE.  arg is the command-line element it was in (may be NULL),
  * opt the option character (0 for an unknown long option, or when only arg
- * is known).  With getopt_long, pass optopt and argv[optind - 1].  The
+ * is known).  cli_getopt() calls it with optopt and argv[optind - 1].  The
  * message names the option only, never a value given with it ("--key=HEX",
- * "-kHEX"), and says "takes no value" or "needs a value" where longopts
+ * "-kHEX"), says "ambiguous" for a prefix of two long options, and says
+ * "takes no value" or "needs a value" where longopts
  * (may be NULL) shows that applies; a short option is taken to need a
  * value when a long option with the same val does.
  */
-struct option;
 int cli_bad_option(int opt, const char *arg, const struct option *longopts);
+
+/* A user-supplied string made safe to print in buf: printable ASCII only
+ * (others become '?'), cut short with "..." to fit size (at least 5). */
+const char *cli_printable(const char *s, char *buf, size_t size);
 
 /* Flush standard output; on failure print why and return EXIT_IO, else 0. */
 int cli_flush_stdout(void);
@@ -57,92 +66,107 @@ int cli_flush_stdout(void);
 void cli_json_str(FILE *f, const char *s);
 
 /*
+ * Keys from the command line.  Options: -k/--key HEX, -K/--key-file FILE
+ * (hex digits, whitespace ignored), --key-env VAR (hex digits in an
+ * environment variable).  Messages never contain key bytes.
+ */
+struct cli_key {
+	uint8_t bytes[32];
+	size_t len;
+	int given;          /* a key option was seen */
+};
+
+/* ------------------------------------------------------------------ */
+/* Options.  A command is one file: a struct of its options, one
+ * getopt_long loop over them (cli_getopt), then the work. */
+
+/* Long-only options shared by commands; a command's own long-only
+ * options take values from CLI_OPT_OWN up (never a letter, so that
+ * cli_bad_option cannot mistake one for a short option). */
+enum {
+	CLI_OPT_KEY_ENV = 0x100,   /* --key-env VAR */
+	CLI_OPT_OWN = 0x120
+};
+
+/* The key options, for a command's longopts and shortopts. */
+#define CLI_KEY_SHORTOPTS "k:K:"
+#define CLI_KEY_LONGOPTS \
+	{ "key",      required_argument, NULL, 'k' }, \
+	{ "key-file", required_argument, NULL, 'K' }, \
+	{ "key-env",  required_argument, NULL, CLI_OPT_KEY_ENV }
+
+/*
+ * getopt_long with the tool's conventions.  shortopts must start with ':'
+ * (after a leading '-' or '+', if any).  getopt prints nothing; an option
+ * that is refused (unknown, missing or unwanted value) is reported by
+ * cli_bad_option() and returned as CLI_OPT_BAD: return EXIT_USAGE.
+ * Set optind = 1 before the loop.
+ */
+#define CLI_OPT_BAD (-2)
+int cli_getopt(int argc, char **argv, const char *shortopts,
+               const struct option *longopts);
+
+/* The options commands share; a command's options struct holds one. */
+struct cli_opts {
+	struct cli_key key;     /* -k HEX, -K FILE, --key-env VAR */
+	const char *backend;    /* -b NAME (verify and bench: or "all") */
+	int help;               /* -h, --help: stop parsing, print help */
+};
+
+/*
+ * Take a shared option: c from cli_getopt() ('k', 'K', CLI_OPT_KEY_ENV,
+ * 'b', 'h' or CLI_OPT_BAD), arg its optarg.  A command's switch hands it
+ * every c it does not handle itself.  Returns 0, or an exit status after
+ * the error is printed.
+ */
+int cli_option(struct cli_opts *o, int c, const char *arg);
+
+/* Print a command's help on stdout; returns 0 or EXIT_IO. */
+int cli_help(void (*help)(FILE *));
+
+/* ------------------------------------------------------------------ */
+/* Backends */
+
+/* $AESECB_BACKEND (through secure_getenv where there is one), or NULL
+ * when unset or empty.  The only place the tool reads it. */
+const char *cli_backend_env(void);
+
+/*
  * Pick the backend: name == NULL means the default ($AESECB_BACKEND, else
  * the best available).  "all" is not accepted here.  On failure prints the
  * reason (naming what is missing) and returns EXIT_BACKEND.
  */
 int cli_backend_resolve(const char *name, const aesecb_backend **out);
 
-/* Value of a hex digit, or -1.  No branch on the digit's value. */
-int cli_hexval(int c);
+/* The exit status for a library status other than AESECB_OK: key length
+ * and argument errors are EXIT_USAGE, backend errors EXIT_BACKEND. */
+int cli_status_exit(int st);
+
+/* ------------------------------------------------------------------ */
+/* Keys */
 
 /*
- * Branch-free helpers for text that may hold secrets (key digits, data in
- * hex): no branch and no table index depends on a character's value.
+ * Load a key: opt is the option's getopt value, 'k' (-k HEX), 'K'
+ * (-K FILE) or CLI_OPT_KEY_ENV (--key-env VAR).  Checks hex and the AES
+ * key length (16, 24 or 32 bytes).  Prints one error line and returns an
+ * exit status on failure (EXIT_USAGE, or EXIT_IO when a key file cannot be
+ * read); 0 on success.  A second key option is an error.  k must start
+ * zeroed ({0}).  With 'k', arg must be a string from argv: it is
+ * overwritten with zeros once parsed, to take the key off the process's
+ * command line.  Whitespace in the key text is ignored.
  */
-
-/* All ones if lo <= c <= hi, else 0 (c, lo, hi below 2^31). */
-static inline uint32_t cli_ct_in_range(uint32_t c, uint32_t lo, uint32_t hi)
-{
-	return (((c - lo) | (hi - c)) >> 31) - 1u;
-}
-
-/* The same as cli_hexval(), inline. */
-static inline int cli_hexnibble(int c)
-{
-	uint32_t u = (uint32_t)c & 0xffu;
-	uint32_t dig = cli_ct_in_range(u, '0', '9');
-	uint32_t low = cli_ct_in_range(u, 'a', 'f');
-	uint32_t upp = cli_ct_in_range(u, 'A', 'F');
-	uint32_t ok = (dig | low | upp) & (0u - (uint32_t)((unsigned)c < 256u));
-	uint32_t val = (dig & (u - '0')) | (low & (u - 'a' + 10u)) |
-	               (upp & (u - 'A' + 10u));
-
-	return (int)(int32_t)((val & ok) | ~ok);  /* invalid: -1 */
-}
-
-/* Class of a character in hex text. */
-#define CLI_HEX_DIGIT 1
-#define CLI_HEX_SPACE 2   /* space, \t, \n, \v, \f, \r: ignored */
-#define CLI_HEX_BAD   4
-static inline int cli_hexclass(int c)
-{
-	uint32_t u = (uint32_t)c & 0xffu;
-	uint32_t byte = 0u - (uint32_t)((unsigned)c < 256u);
-	uint32_t hex = (cli_ct_in_range(u, '0', '9') |
-	                cli_ct_in_range(u, 'a', 'f') |
-	                cli_ct_in_range(u, 'A', 'F')) & byte;
-	uint32_t sp = (cli_ct_in_range(u, ' ', ' ') |
-	               cli_ct_in_range(u, '\t', '\r')) & byte;
-
-	return (int)((hex & CLI_HEX_DIGIT) | (sp & CLI_HEX_SPACE) |
-	             (~(hex | sp) & CLI_HEX_BAD));
-}
-
-/* The lowercase hex digit for the low 4 bits of v. */
-static inline char cli_hexdigit(unsigned v)
-{
-	uint32_t n = v & 15u;
-	/* past 9, add the distance from '9' + 1 to 'a' */
-	uint32_t over = 0u - ((9u - n) >> 31);
-
-	return (char)(n + '0' + (over & ('a' - '0' - 10)));
-}
-
-/*
- * Keys from the command line.  Options: -k/--key HEX, -K/--key-file FILE
- * (hex digits, whitespace ignored), --key-env VAR (hex digits in an
- * environment variable).  Messages never contain key bytes.
- */
-struct cli_key {
-	uint8_t bytes[64];  /* room to report a too-long key's length */
-	size_t len;
-	int given;          /* a key option was seen */
-};
-
-/*
- * Load a key: how is 'k' (-k HEX), 'K' (-K FILE) or 'e' (--key-env VAR).
- * Checks hex and the AES key length (16, 24 or 32 bytes).  Prints one error
- * line and returns an exit status on failure (EXIT_USAGE, or EXIT_IO when a
- * key file cannot be read); 0 on success.  A second key option is an error.
- * 'k' must start zeroed ({0}).  With 'k', arg must be a string from argv:
- * it is overwritten with zeros once parsed, to take the key off the
- * process's command line.  Whitespace in the key text is ignored.
- */
-int cli_key_load(struct cli_key *k, int how, const char *arg);
+int cli_key_load(struct cli_key *k, int opt, const char *arg);
 
 /* Wipe a key (aesecb_wipe). */
 void cli_key_wipe(struct cli_key *k);
+
+/*
+ * The context every command that encrypts with a user's key builds: "no
+ * key given" if no key option was seen, then the backend (name, or NULL
+ * for the default), then aesecb_init.  The key is wiped in every case.
+ * Returns 0, or an exit status after printing one error line.
+ */
+int cli_context(aesecb_ctx *ctx, struct cli_key *key, const char *backend);
 
 /* Commands: each returns the exit status. argv[0] is the command name. */
 int cmd_encrypt(int argc, char **argv);

@@ -6,7 +6,6 @@
 #include <config.h>
 #endif
 
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,28 +42,14 @@ struct env_state {
 	const char *problem;      /* NULL when it names an available backend */
 };
 
-/* A copy of s for the terminal: control and non-ASCII bytes become '?'. */
-static void show_value(const char *s, char *out, size_t size)
-{
-	size_t i;
-
-	for (i = 0; s[i] != '\0' && i + 4 < size; i++)
-		out[i] = s[i] >= ' ' && s[i] < 0x7f ? s[i] : '?';
-	if (s[i] != '\0')
-		out[i++] = '.', out[i++] = '.', out[i++] = '.';
-	out[i] = '\0';
-}
-
 static void env_check(struct env_state *e)
 {
-	const char *v = getenv("AESECB_BACKEND");
-
-	e->value = v != NULL && v[0] != '\0' ? v : NULL;
+	e->value = cli_backend_env();
 	e->be = NULL;
 	e->problem = NULL;
 	if (e->value == NULL)
 		return;
-	show_value(e->value, e->shown, sizeof e->shown);
+	cli_printable(e->value, e->shown, sizeof e->shown);
 	e->be = aesecb_backend_find(e->value);
 	if (e->be == NULL)
 		e->problem = "no backend of that name";
@@ -187,30 +172,52 @@ static void print_json(const aesecb_backend *def, const struct env_state *e)
 
 /* ------------------------------------------------------------------ */
 
+struct backends_opts {
+	struct cli_opts common;   /* -h */
+	int json;
+};
+
+enum { OPT_JSON = CLI_OPT_OWN };
+
+static const struct option longopts[] = {
+	{ "json", no_argument, NULL, OPT_JSON },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 }
+};
+
+static int parse(struct backends_opts *o, int argc, char **argv)
+{
+	int c, rc = 0;
+
+	optind = 1;
+	while (rc == 0 && !o->common.help &&
+	       (c = cli_getopt(argc, argv, ":h", longopts)) != -1) {
+		switch (c) {
+		case OPT_JSON:
+			o->json = 1;
+			break;
+		default:
+			rc = cli_option(&o->common, c, optarg);
+			break;
+		}
+	}
+	if (rc == 0 && !o->common.help && optind < argc)
+		return cli_usage("unexpected argument '%s'", argv[optind]);
+	return rc;
+}
+
 int cmd_backends(int argc, char **argv)
 {
+	struct backends_opts o;
 	struct env_state e;
 	const aesecb_backend *def;
-	int json = 0, i;
+	int rc;
 
-	for (i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
-			help(stdout);
-			return cli_flush_stdout();
-		}
-	}
-	for (i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "--json") == 0) {
-			json = 1;
-		} else if (argv[i][0] == '-') {
-			return cli_bad_option(0, argv[i], NULL);
-		} else {
-			return cli_usage("unexpected argument '%s'", argv[i]);
-		}
-	}
+	memset(&o, 0, sizeof o);
+	rc = parse(&o, argc, argv);
+	if (rc != 0 || o.common.help)
+		return rc != 0 ? rc : cli_help(help);
 
-	/* a closed pipe is a write error (status 4), not a signal */
-	signal(SIGPIPE, SIG_IGN);
 	env_check(&e);
 	def = aesecb_backend_default();
 	if (e.problem != NULL) {
@@ -226,7 +233,7 @@ int cmd_backends(int argc, char **argv)
 			        "status 3", e.shown, e.problem);
 	}
 
-	if (json)
+	if (o.json)
 		print_json(def, &e);
 	else
 		print_table(def, &e);

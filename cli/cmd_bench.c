@@ -2,12 +2,11 @@
  * cmd_bench.c - aesecb bench: measure (never assert) the speed of the
  * backends through the public API.
  *
- * Method: for each (workload, backend) pair the iteration count is
- * calibrated by doubling until one run takes an eighth of a repetition,
- * one untimed repetition warms up, then REPS timed repetitions follow; the
- * fastest one during which the process kept the CPU is reported (the
- * median too, in JSON).  Every output is folded into a sink so that no
- * work can be dropped.  Nothing is pinned.
+ * Method (bench/timing.h): for each (workload, backend) pair, calibrate,
+ * warm up, then BENCH_REPS timed repetitions; the fastest one during which
+ * the process kept the CPU is reported (the median too, in JSON).  Every
+ * output is folded into bench_sink so that no work can be dropped.
+ * Nothing is pinned.
  *
  * Cycles: on x86 the time-stamp counter is read around each repetition
  * (its rate is measured against CLOCK_MONOTONIC and printed); elsewhere
@@ -20,186 +19,17 @@
 
 #include <errno.h>
 #include <fnmatch.h>
-#include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
-
-/* ------------------------------------------------------------------ */
-/* Timing */
-
-#define REPS 20        /* timed repetitions per figure */
-#define CLOCK_REPS 25  /* short runs for the clock estimate */
-#define MAX_REPS 25
-
-static volatile uint64_t bench_sink;
-
-static uint64_t now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
-/* CPU time this thread has had; 0 where there is no such clock. */
-static uint64_t cpu_ns(void)
-{
-	struct timespec ts;
-
-	if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
-		return 0;
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
-#if defined(__x86_64__) || defined(__i386__)
-#define HAVE_TSC 1
-static uint64_t ticks(void)
-{
-	uint32_t lo, hi;
-
-	__asm__ __volatile__("rdtsc" : "=a"(lo), "=d"(hi));
-	return (uint64_t)hi << 32 | lo;
-}
-#else
-#define HAVE_TSC 0
-static uint64_t ticks(void)
-{
-	return 0;
-}
-#endif
-
-typedef void run_fn(void *arg, uint64_t n);
-
-struct meas {
-	double ns, ns_median, ticks;  /* per call of the run function */
-	uint64_t iters;               /* calls per timed repetition */
-	int descheduled;              /* no run had the CPU to itself */
-};
-
-/*
- * A run counts when this thread had the CPU for at least 97% of its wall
- * time; the fastest such run is reported.  If every run lost the CPU to
- * other processes, the run with the least CPU time is reported instead,
- * its ticks scaled by CPU time over wall time, and the figure is flagged.
- */
-static void measure(run_fn *fn, void *arg, double target_ns, int reps,
-                    struct meas *m)
-{
-	double per_rep = target_ns / reps, t, x, wall[MAX_REPS], cpu[MAX_REPS],
-	       tk[MAX_REPS];
-	uint64_t n = 1, t0, p0, c0;
-	int r, i, best = -1, least = 0;
-
-	for (;;) {                       /* calibrate (and warm up) */
-		t0 = now_ns();
-		fn(arg, n);
-		t = (double)(now_ns() - t0);
-		if (t >= per_rep / 8 || n >= (uint64_t)1 << 40)
-			break;
-		n *= 2;
-	}
-	if (t > 0 && per_rep > t)
-		n = (uint64_t)((double)n * per_rep / t);
-	fn(arg, n);                      /* one untimed repetition */
-	for (r = 0; r < reps && r < MAX_REPS; r++) {
-		p0 = cpu_ns();
-		t0 = now_ns();
-		c0 = ticks();
-		fn(arg, n);
-		tk[r] = (double)(ticks() - c0);
-		wall[r] = (double)(now_ns() - t0);
-		cpu[r] = p0 != 0 ? (double)(cpu_ns() - p0) : wall[r];
-		if (cpu[r] >= 0.97 * wall[r] && (best < 0 || wall[r] < wall[best]))
-			best = r;
-		if (cpu[r] < cpu[least])
-			least = r;
-	}
-	reps = r;
-	m->descheduled = best < 0;
-	if (best >= 0) {
-		m->ns = wall[best] / (double)n;
-		m->ticks = tk[best] / (double)n;
-	} else {
-		m->ns = cpu[least] / (double)n;
-		m->ticks = tk[least] * (cpu[least] / wall[least]) / (double)n;
-	}
-	m->iters = n;
-	for (r = 1; r < reps; r++)       /* insertion sort for the median */
-		for (i = r; i > 0 && wall[i - 1] > wall[i]; i--) {
-			x = wall[i]; wall[i] = wall[i - 1]; wall[i - 1] = x;
-		}
-	m->ns_median = wall[reps / 2] / (double)n;
-}
-
-/* 16 dependent additions per step: about 16 core cycles on any CPU. */
-#define ADD1  __asm__ __volatile__("" : "+r"(x)); x += 1;
-#define ADD4  ADD1 ADD1 ADD1 ADD1
-static void add_chain(void *arg, uint64_t n)
-{
-	uint64_t x = n, i;
-
-	(void)arg;
-	for (i = 0; i < n; i++) {
-		ADD4 ADD4 ADD4 ADD4
-	}
-	bench_sink ^= x;
-}
-
-/* TSC ticks per nanosecond, measured over about dur_ns. */
-static double tsc_ghz(uint64_t dur_ns)
-{
-	uint64_t t0 = now_ns(), c0 = ticks(), t1;
-
-	do
-		t1 = now_ns();
-	while (t1 - t0 < dur_ns);
-	return (double)(ticks() - c0) / (double)(t1 - t0);
-}
+#include "timing.h"
 
 /* ------------------------------------------------------------------ */
 /* Machine description */
-
-static void cpu_model(char *buf, size_t size)
-{
-	static const char *const keys[] = {
-		"model name", "Model", "Hardware", "cpu model", "Processor"
-	};
-	char line[512];
-	size_t best = sizeof keys / sizeof keys[0], k;
-	FILE *f = fopen("/proc/cpuinfo", "r");
-
-	snprintf(buf, size, "unknown");
-	if (f == NULL)
-		return;
-	while (best > 0 && fgets(line, sizeof line, f) != NULL) {
-		char *colon = strchr(line, ':'), *end, *val;
-
-		if (colon == NULL)
-			continue;
-		for (end = colon; end > line && (end[-1] == ' ' || end[-1] == '\t'); end--)
-			;
-		for (k = 0; k < best; k++)
-			if (strlen(keys[k]) == (size_t)(end - line) &&
-			    strncmp(line, keys[k], (size_t)(end - line)) == 0)
-				break;
-		if (k >= best)
-			continue;
-		for (val = colon + 1; *val == ' ' || *val == '\t'; val++)
-			;
-		val[strcspn(val, "\r\n")] = '\0';
-		if (*val == '\0')
-			continue;
-		snprintf(buf, size, "%s", val);
-		best = k;
-	}
-	fclose(f);
-}
 
 /* Does /proc/cpuinfo list this CPU flag? -1: cannot tell. */
 static int cpu_flag(const char *flag)
@@ -450,7 +280,7 @@ static void run_init(void *arg, uint64_t n)
 	j->status |= st;
 }
 
-static run_fn *const runners[] = {
+static bench_fn *const runners[] = {
 	[K_ECB] = run_ecb, [K_ECB1] = run_ecb1, [K_ECB_CHAIN] = run_ecb_chain,
 	[K_HP] = run_hp, [K_HP_CHAIN] = run_hp_chain,
 	[K_HP_BATCH] = run_hp_batch, [K_INIT] = run_init,
@@ -499,7 +329,7 @@ static void print_header(int json, const char *cpu, const struct clockinfo *ci,
 		printf("  \"method\": {\"repetitions\": %d, \"ns_per_repetition\": %.0f, "
 		       "\"statistic\": \"min\", \"pinned\": false, "
 		       "\"clock_estimate_descheduled\": %s},\n",
-		       REPS, target_ns / REPS, ci->descheduled ? "true" : "false");
+		       BENCH_REPS, target_ns / BENCH_REPS, ci->descheduled ? "true" : "false");
 		printf("  \"backends\": [");
 		for (i = 0; i < n; i++) {
 			const aesecb_backend *be = aesecb_backend_get(i);
@@ -545,7 +375,7 @@ static void print_header(int json, const char *cpu, const struct clockinfo *ci,
 	}
 	printf("method:   fastest of %d runs of ~%.0f ms each that kept the CPU, "
 	       "after calibration\n          and warm-up; nothing pinned; "
-	       "1 MB = 10^6 bytes\n", REPS, target_ns / REPS / 1e6);
+	       "1 MB = 10^6 bytes\n", BENCH_REPS, target_ns / BENCH_REPS / 1e6);
 	printf("backends:");
 	for (i = 0; i < nrun; i++)
 		printf(" %s", aesecb_backend_name(run[i]));
@@ -564,7 +394,7 @@ static void print_header(int json, const char *cpu, const struct clockinfo *ci,
 }
 
 static void print_row(int json, int first, const struct workload *w,
-                      const aesecb_backend *be, const struct meas *m,
+                      const aesecb_backend *be, const struct bench_meas *m,
                       const struct clockinfo *ci)
 {
 	double ns = m->ns / w->per_call, med = m->ns_median / w->per_call;
@@ -604,7 +434,7 @@ static void print_row(int json, int first, const struct workload *w,
 
 /* ------------------------------------------------------------------ */
 
-static void usage(FILE *f)
+static void help(FILE *f)
 {
 	fprintf(f,
 	"Usage: aesecb bench [-b NAME|all] [--json] [--quick] [WORKLOAD ...]\n"
@@ -635,58 +465,82 @@ static void usage(FILE *f)
 	"unknown workload, 3 backend unknown or unavailable, 4 output failed.\n");
 }
 
+struct bench_opts {
+	struct cli_opts common;   /* -b (NULL or "all": every backend), -h */
+	int json;
+	int quick;
+	int list;
+};
+
+enum { OPT_JSON = CLI_OPT_OWN, OPT_QUICK };
+
+static const struct option longopts[] = {
+	{ "backend", required_argument, NULL, 'b' },
+	{ "json",    no_argument,       NULL, OPT_JSON },
+	{ "quick",   no_argument,       NULL, OPT_QUICK },
+	{ "list",    no_argument,       NULL, 'l' },
+	{ "help",    no_argument,       NULL, 'h' },
+	{ NULL, 0, NULL, 0 }
+};
+
+/* Options; the WORKLOAD operands are left at argv[optind..]. */
+static int parse(struct bench_opts *o, int argc, char **argv)
+{
+	int c, rc = 0;
+
+	optind = 1;
+	while (rc == 0 && !o->common.help &&
+	       (c = cli_getopt(argc, argv, ":b:lh", longopts)) != -1) {
+		switch (c) {
+		case OPT_JSON:
+			o->json = 1;
+			break;
+		case OPT_QUICK:
+			o->quick = 1;
+			break;
+		case 'l':
+			o->list = 1;
+			break;
+		default:
+			rc = cli_option(&o->common, c, optarg);
+			break;
+		}
+	}
+	return rc;
+}
+
 int cmd_bench(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "backend", required_argument, NULL, 'b' },
-		{ "json",    no_argument,       NULL, 'j' },
-		{ "quick",   no_argument,       NULL, 'q' },
-		{ "list",    no_argument,       NULL, 'l' },
-		{ "help",    no_argument,       NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
-	const char *bname = NULL;
-	int json = 0, quick = 0, list = 0, c, first = 1, starred = 0, rc;
+	struct bench_opts o;
+	int first = 1, starred = 0, rc;
 	unsigned char sel[MAX_WORKLOADS];
 	const aesecb_backend *run[16], *only = NULL;
 	size_t nrun = 0, i, b;
 	struct clockinfo ci;
-	struct meas m;
+	struct bench_meas m;
 	double target_ns;
 	char cpu[256];
 
+	memset(&o, 0, sizeof o);
 	make_workloads();
-	opterr = 0;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, ":b:lh", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'b': bname = optarg; break;
-		case 'j': json = 1; break;
-		case 'q': quick = 1; break;
-		case 'l': list = 1; break;
-		case 'h':
-			usage(stdout);
-			return cli_flush_stdout();
-		default:
-			return cli_bad_option(optopt, argv[optind - 1],
-			                      longopts);
-		}
-	}
+	rc = parse(&o, argc, argv);
+	if (rc != 0 || o.common.help)
+		return rc != 0 ? rc : cli_help(help);
 
-	if (list) {
+	if (o.list) {
 		if (optind < argc) {
 			cli_err("--list takes no workload arguments");
 			return EXIT_USAGE;
 		}
 		for (i = 0; i < nworkloads; i++) {
-			if (json) {
+			if (o.json) {
 				printf("%s", i == 0 ? "[" : ",\n ");
 				cli_json_str(stdout, workloads[i].name);
 			} else {
 				printf("%s\n", workloads[i].name);
 			}
 		}
-		if (json)
+		if (o.json)
 			printf("]\n");
 		return cli_flush_stdout();
 	}
@@ -699,26 +553,24 @@ int cmd_bench(int argc, char **argv)
 			return EXIT_USAGE;
 		}
 
-	if (bname == NULL || strcmp(bname, "all") == 0) {
+	if (o.common.backend == NULL || strcmp(o.common.backend, "all") == 0) {
 		for (b = 0; b < aesecb_backend_count(); b++)
 			if (aesecb_backend_available(aesecb_backend_get(b)) &&
 			    nrun < sizeof run / sizeof run[0])
 				run[nrun++] = aesecb_backend_get(b);
 	} else {
-		rc = cli_backend_resolve(bname, &only);
+		rc = cli_backend_resolve(o.common.backend, &only);
 		if (rc != 0)
 			return rc;
 		run[nrun++] = only;
 	}
 
-	target_ns = quick ? 20e6 : 200e6;
-	ci.tsc = HAVE_TSC;
-	ci.tsc_ghz = HAVE_TSC ? tsc_ghz(quick ? 5000000 : 50000000) : 0;
-	measure(add_chain, NULL, 25e6, CLOCK_REPS, &m);
-	ci.core_ghz = 16.0 / m.ns;
-	ci.descheduled = m.descheduled;
-	cpu_model(cpu, sizeof cpu);
-	print_header(json, cpu, &ci, target_ns, run, nrun, only);
+	target_ns = o.quick ? 20e6 : 200e6;
+	ci.tsc = BENCH_HAVE_TSC;
+	ci.tsc_ghz = bench_tsc_ghz(o.quick ? 5000000 : 50000000);
+	ci.core_ghz = bench_core_ghz(25e6, &ci.descheduled);
+	bench_cpu_model(cpu, sizeof cpu);
+	print_header(o.json, cpu, &ci, target_ns, run, nrun, only);
 	if (cli_flush_stdout() != EXIT_OK_)
 		return EXIT_IO;
 
@@ -741,10 +593,11 @@ int cmd_bench(int argc, char **argv)
 			if (st != AESECB_OK) {
 				cli_err("%s: backend '%s' failed to start: %s", j.w->name,
 				        aesecb_backend_name(j.be), aesecb_strerror(st));
-				rc = EXIT_BACKEND;
+				rc = cli_status_exit(st);
 				break;
 			}
-			measure(runners[j.w->kind], &j, target_ns, REPS, &m);
+			bench_measure(runners[j.w->kind], &j, target_ns, BENCH_REPS,
+			              &m);
 			aesecb_clear(&j.ctx);
 			if (j.status != 0) {
 				cli_err("%s: backend '%s' failed: %s", j.w->name,
@@ -752,14 +605,14 @@ int cmd_bench(int argc, char **argv)
 				rc = EXIT_BACKEND;
 				break;
 			}
-			print_row(json, first, j.w, j.be, &m, &ci);
+			print_row(o.json, first, j.w, j.be, &m, &ci);
 			first = 0;
 			starred |= m.descheduled;
 			if (cli_flush_stdout() != EXIT_OK_)
 				return EXIT_IO;
 		}
 	}
-	if (json)
+	if (o.json)
 		printf("\n  ]\n}\n");
 	else if (starred)
 		printf("\n* every run of this figure lost the CPU to other processes: "

@@ -85,12 +85,7 @@ struct input {
 	const char *name;     /* for messages: the file name or "stdin" */
 	int hex;
 	int eof;
-	/* hex text state */
-	int have_hi;          /* a high nibble is pending */
-	uint32_t hi;
-	unsigned long line;   /* position of the next character, 1-based */
-	unsigned long col;
-	unsigned long long ndigits;
+	struct cli_hex text;  /* hex text state */
 };
 
 /* read() that retries on EINTR.  Returns bytes read, 0 at EOF, -1 on error. */
@@ -121,7 +116,7 @@ static ssize_t input_get(struct input *in, uint8_t *out, size_t room,
                          int *status)
 {
 	ssize_t r;
-	size_t i, n = 0, want;
+	size_t want;
 
 	if (!in->hex) {
 		r = read_some(in->fd, out, room);
@@ -144,48 +139,25 @@ static ssize_t input_get(struct input *in, uint8_t *out, size_t room,
 	}
 	if (r == 0) {
 		in->eof = 1;
-		if (in->have_hi) {
+		if (cli_hex_end(&in->text) == CLI_HEX_ODD) {
 			cli_err("%s: odd number of hex digits (%llu): the input "
 			        "ends in the middle of a byte", in->name,
-			        in->ndigits);
+			        in->text.digits);
 			*status = EXIT_USAGE;
 			return -1;
 		}
 		return 0;
 	}
-	/*
-	 * Branches depend only on a character's class (digit, whitespace,
-	 * other), never on a digit's value.
-	 */
-	for (i = 0; i < (size_t)r; i++) {
-		int c = text_buf[i];
-		int cls = cli_hexclass(c);
-
-		if (cls == CLI_HEX_DIGIT) {
-			uint32_t v = (uint32_t)cli_hexnibble(c);
-
-			if (in->have_hi)
-				out[n++] = (uint8_t)((in->hi << 4) | v);
-			else
-				in->hi = v;
-			in->have_hi ^= 1;
-			in->ndigits++;
-			in->col++;
-		} else if (cls == CLI_HEX_SPACE) {
-			if (c == '\n') {
-				in->line++;
-				in->col = 1;
-			} else {
-				in->col++;
-			}
-		} else {
-			cli_err("%s:%lu:%lu: invalid hex digit", in->name,
-			        in->line, in->col);
-			*status = EXIT_USAGE;
-			return -1;
-		}
+	/* at most room bytes: the text read is at most 2 * room digits */
+	in->text.nout = 0;
+	if (cli_hex_feed(&in->text, out, room, (const char *)text_buf,
+	                 (size_t)r) != CLI_HEX_OK) {
+		cli_err("%s:%lu:%lu: invalid hex digit", in->name,
+		        in->text.line, in->text.col);
+		*status = EXIT_USAGE;
+		return -1;
 	}
-	return (ssize_t)n;
+	return (ssize_t)in->text.nout;
 }
 
 /* ------------------------------------------------------------------ */
@@ -226,16 +198,15 @@ static int output_put(struct output *o, const uint8_t *p, size_t n)
 	if (n == 0)
 		return 0;
 	if (o->hex) {
-		size_t i, j = 0;
+		char *t = hexout_buf;
+		size_t i, line;
 
-		for (i = 0; i < n; i++) {
-			hexout_buf[j++] = cli_hexdigit(p[i] >> 4);
-			hexout_buf[j++] = cli_hexdigit(p[i]);
-			if (i % AESECB_BLOCK_SIZE == AESECB_BLOCK_SIZE - 1 ||
-			    i == n - 1)
-				hexout_buf[j++] = '\n';
+		for (i = 0; i < n; i += line) {
+			line = n - i < AESECB_BLOCK_SIZE ? n - i : AESECB_BLOCK_SIZE;
+			t = cli_hex_encode(t, p + i, line, CLI_HEX_LOWER);
+			*t++ = '\n';
 		}
-		rc = write_all(o->fd, hexout_buf, j);
+		rc = write_all(o->fd, hexout_buf, (size_t)(t - hexout_buf));
 	} else {
 		rc = write_all(o->fd, p, n);
 	}
@@ -433,19 +404,18 @@ static int pkcs7_check(const uint8_t block[AESECB_BLOCK_SIZE])
 /* ------------------------------------------------------------------ */
 /* Options */
 
-struct opts {
+struct crypt_opts {
+	struct cli_opts common;   /* key, -b, -h */
 	int decrypt;
-	struct cli_key key;
-	const char *backend;
 	enum pad_mode pad;
 	int hex;
 	const char *in;
 	const char *out;
-	int help;
 };
 
-static void help(const char *cmd, FILE *f)
+static void help(FILE *f)
 {
+	const char *cmd = cli_cmd;
 	int enc = strcmp(cmd, "encrypt") == 0;
 
 	fprintf(f,
@@ -489,149 +459,64 @@ static int operand_error(int index)
 	                 "only", index, cli_cmd);
 }
 
-enum { O_KEY, O_KEYFILE, O_KEYENV, O_BACKEND, O_PAD, O_HEX, O_IN, O_OUT,
-       O_HELP };
-
-static const struct optdef {
-	char shortname;      /* 0: long only */
-	const char *longname;
-	int has_arg;
-	int id;
-} optdefs[] = {
-	{ 'k', "key",      1, O_KEY },
-	{ 'K', "key-file", 1, O_KEYFILE },
-	{ 0,   "key-env",  1, O_KEYENV },
-	{ 'b', "backend",  1, O_BACKEND },
-	{ 'p', "pad",      1, O_PAD },
-	{ 'x', "hex",      0, O_HEX },
-	{ 'i', "in",       1, O_IN },
-	{ 'o', "out",      1, O_OUT },
-	{ 'h', "help",     0, O_HELP },
+static const struct option longopts[] = {
+	CLI_KEY_LONGOPTS,
+	{ "backend", required_argument, NULL, 'b' },
+	{ "pad",     required_argument, NULL, 'p' },
+	{ "hex",     no_argument,       NULL, 'x' },
+	{ "in",      required_argument, NULL, 'i' },
+	{ "out",     required_argument, NULL, 'o' },
+	{ "help",    no_argument,       NULL, 'h' },
+	{ NULL, 0, NULL, 0 }
 };
 
-#define NOPTDEFS (sizeof optdefs / sizeof optdefs[0])
-
-/* Acts on one option.  Returns 0 or an exit status. */
-static int take_option(struct opts *o, int id, char *arg)
-{
-	switch (id) {
-	case O_KEY:
-		return cli_key_load(&o->key, 'k', arg);
-	case O_KEYFILE:
-		return cli_key_load(&o->key, 'K', arg);
-	case O_KEYENV:
-		return cli_key_load(&o->key, 'e', arg);
-	case O_BACKEND:
-		o->backend = arg;
-		return 0;
-	case O_PAD:
-		if (strcmp(arg, "none") == 0)
-			o->pad = PAD_NONE;
-		else if (strcmp(arg, "pkcs7") == 0)
-			o->pad = PAD_PKCS7;
-		else
-			return cli_usage("unknown padding '%s': use none or pkcs7",
-			                 arg);
-		return 0;
-	case O_HEX:
-		o->hex = 1;
-		return 0;
-	case O_IN:
-		o->in = arg;
-		return 0;
-	case O_OUT:
-		o->out = arg;
-		return 0;
-	case O_HELP:
-	default:
-		o->help = 1;
-		return 0;
-	}
-}
-
 /*
- * Options may be bundled (-xk HEX), attached (-kHEX, --key=HEX) or
- * separate; "--" ends them.  No positional arguments are taken.
+ * Options are taken in order ('-': an operand comes back as 1, so that
+ * its place can be named); the first error or --help stops the parse.
  */
-static int parse(struct opts *o, int argc, char **argv)
+static int parse(struct crypt_opts *o, int argc, char **argv)
 {
-	int i, rc;
+	int c, rc = 0;
 
-	for (i = 1; i < argc; i++) {
-		char *a = argv[i];
-		const struct optdef *d = NULL;
-		size_t k;
-
-		if (strcmp(a, "--") == 0) {
-			if (i + 1 < argc)
-				return operand_error(i + 1);
+	optind = 1;
+	while (rc == 0 && !o->common.help &&
+	       (c = cli_getopt(argc, argv, "-:" CLI_KEY_SHORTOPTS "b:p:xi:o:h",
+	                       longopts)) != -1) {
+		switch (c) {
+		case 'p':
+			if (strcmp(optarg, "none") == 0)
+				o->pad = PAD_NONE;
+			else if (strcmp(optarg, "pkcs7") == 0)
+				o->pad = PAD_PKCS7;
+			else
+				rc = cli_usage("unknown padding '%s': use none "
+				               "or pkcs7", optarg);
+			break;
+		case 'x':
+			o->hex = 1;
+			break;
+		case 'i':
+			o->in = optarg;
+			break;
+		case 'o':
+			o->out = optarg;
+			break;
+		case 1:
+			rc = operand_error(optind - 1);
+			break;
+		default:
+			rc = cli_option(&o->common, c, optarg);
 			break;
 		}
-		if (a[0] == '-' && a[1] == '-') {
-			char *eq = strchr(a + 2, '=');
-			size_t len = eq != NULL ? (size_t)(eq - (a + 2))
-			                        : strlen(a + 2);
-			char *arg = NULL;
-
-			for (k = 0; k < NOPTDEFS; k++)
-				if (strlen(optdefs[k].longname) == len &&
-				    strncmp(optdefs[k].longname, a + 2, len) == 0)
-					d = &optdefs[k];
-			if (d == NULL)  /* named without any value */
-				return cli_bad_option(0, a, NULL);
-			if (!d->has_arg && eq != NULL)
-				return cli_usage("option '--%s' takes no value",
-				                 d->longname);
-			if (d->has_arg) {
-				if (eq != NULL)
-					arg = eq + 1;
-				else if (i + 1 < argc)
-					arg = argv[++i];
-				else
-					return cli_usage("option '%s' needs a "
-					                 "value", a);
-			}
-			rc = take_option(o, d->id, arg);
-			if (rc != 0 || o->help)
-				return rc;
-			continue;
-		}
-		if (a[0] != '-' || a[1] == '\0')
-			return operand_error(i);
-		/* short options, possibly bundled */
-		for (a++; *a != '\0'; a++) {
-			char name[3] = { '-', *a, '\0' };
-			char *arg = NULL;
-
-			d = NULL;
-			for (k = 0; k < NOPTDEFS; k++)
-				if (optdefs[k].shortname != 0 &&
-				    optdefs[k].shortname == *a)
-					d = &optdefs[k];
-			if (d == NULL)
-				return cli_bad_option(*a, NULL, NULL);
-			if (d->has_arg) {
-				if (a[1] != '\0')
-					arg = a + 1;
-				else if (i + 1 < argc)
-					arg = argv[++i];
-				else
-					return cli_usage("option '%s' needs a "
-					                 "value", name);
-			}
-			rc = take_option(o, d->id, arg);
-			if (rc != 0 || o->help)
-				return rc;
-			if (arg != NULL)
-				break;  /* the rest of this word was the argument */
-		}
 	}
-	return 0;
+	if (rc == 0 && !o->common.help && optind < argc)
+		rc = operand_error(optind);  /* after "--" */
+	return rc;
 }
 
 /* ------------------------------------------------------------------ */
 
-static int crypt_stream(const struct opts *op, const aesecb_ctx *ctx,
+static int crypt_stream(const struct crypt_opts *op, const aesecb_ctx *ctx,
                         struct input *in, struct output *out)
 {
 	size_t have = 0;
@@ -709,8 +594,7 @@ static int crypt_stream(const struct opts *op, const aesecb_ctx *ctx,
 
 static int run(int argc, char **argv, int decrypt)
 {
-	struct opts op;
-	const aesecb_backend *be;
+	struct crypt_opts op;
 	aesecb_ctx ctx;
 	struct input in;
 	struct output out;
@@ -727,35 +611,16 @@ static int run(int argc, char **argv, int decrypt)
 	rc = parse(&op, argc, argv);
 	if (rc != 0)
 		goto done;
-	if (op.help) {
-		help(cli_cmd, stdout);
-		rc = cli_flush_stdout();
+	if (op.common.help) {
+		rc = cli_help(help);
 		goto done;
 	}
-	if (!op.key.given) {
-		cli_err("no key given: use -k, -K or --key-env (try 'aesecb %s "
-		        "--help')", cli_cmd);
-		rc = EXIT_USAGE;
-		goto done;
-	}
-	rc = cli_backend_resolve(op.backend, &be);
+	rc = cli_context(&ctx, &op.common.key, op.common.backend);
 	if (rc != 0)
 		goto done;
-	st = aesecb_init(&ctx, op.key.bytes, op.key.len, be);
-	cli_key_wipe(&op.key);
-	if (st != AESECB_OK) {
-		cli_err("%s", aesecb_strerror(st));
-		rc = st == AESECB_EKEYLEN ? EXIT_USAGE : EXIT_BACKEND;
-		goto done;
-	}
-
-	/* A closed pipe shows as EPIPE from write(), reported like any other
-	 * write error, rather than killing the process. */
-	signal(SIGPIPE, SIG_IGN);
 
 	in.hex = op.hex;
-	in.line = 1;
-	in.col = 1;
+	cli_hex_init(&in.text, CLI_HEX_SKIP_SPACE);
 	if (op.in == NULL || strcmp(op.in, "-") == 0) {
 		in.fd = STDIN_FILENO;
 		in.name = "stdin";
@@ -780,7 +645,7 @@ done:
 		close(in.fd);
 	if (out.fd >= 0 && out.path != NULL)
 		output_close(&out, 0);
-	cli_key_wipe(&op.key);
+	cli_key_wipe(&op.common.key);
 	aesecb_clear(&ctx);
 	aesecb_wipe(data_buf, sizeof data_buf);
 	aesecb_wipe(text_buf, sizeof text_buf);

@@ -18,7 +18,6 @@
 #endif
 
 #include <errno.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -82,23 +81,6 @@ static void help(FILE *f)
 /* ------------------------------------------------------------------ */
 /* Text helpers. */
 
-/* Writes 2n characters, no terminator; returns the end. */
-static char *tohex(char *dst, const uint8_t *src, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		*dst++ = cli_hexdigit(src[i] >> 4);
-		*dst++ = cli_hexdigit(src[i]);
-	}
-	return dst;
-}
-
-static int is_space(int c)
-{
-	return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
-}
-
 /* A character for a message: printable as itself, else as \xNN. */
 static const char *show_char(int c, char buf[8])
 {
@@ -145,10 +127,10 @@ static int emit_batch(const aesecb_ctx *ctx, const uint8_t *samples,
 		st = aesecb_hp_masks(ctx, samples, out, n);
 	if (st != AESECB_OK) {
 		cli_err("%s", aesecb_strerror(st));
-		return EXIT_USAGE;
+		return cli_status_exit(st);
 	}
 	for (i = 0; i < n; i++) {
-		p = tohex(p, out + i * per, per);
+		p = cli_hex_encode(p, out + i * per, per, CLI_HEX_LOWER);
 		*p++ = '\n';
 	}
 	rc = write_out(text, (size_t)(p - text));
@@ -161,47 +143,41 @@ static int emit_batch(const aesecb_ctx *ctx, const uint8_t *samples,
 /* Samples. */
 
 /*
- * Parsing state of one sample: hex digits in the first 16 bytes' worth are
+ * Parsing state of one sample: the first 16 bytes' worth of digits are
  * stored, the rest only counted.
  */
 struct sample {
 	uint8_t bytes[SAMPLE_LEN];
-	size_t digits;
+	struct cli_hex text;
 	int comment;        /* inside a '#' comment */
 };
 
 static void sample_reset(struct sample *s)
 {
-	s->digits = 0;
+	cli_hex_init(&s->text, CLI_HEX_SKIP_SPACE | CLI_HEX_COUNT);
 	s->comment = 0;
 }
 
 /*
- * Feed one character (not a newline).  Returns 0, or the offending
- * character + 1 when it is neither hex, whitespace nor (if allowed) '#'.
+ * Feed text with no newline in it; with comments, '#' starts a comment
+ * that runs to the end of the line.  Returns 0, or the offending
+ * character + 1 when one is neither hex nor whitespace.
  */
-static int sample_feed(struct sample *s, int c, int comments)
+static int sample_feed(struct sample *s, const char *text, size_t n,
+                       int comments)
 {
-	int v;
+	const char *hash = comments ? memchr(text, '#', n) : NULL;
+	unsigned long long before = s->text.chars;
 
-	if (s->comment || is_space(c))
+	if (s->comment)
 		return 0;
-	if (c == '#' && comments) {
+	if (hash != NULL) {
+		n = (size_t)(hash - text);
 		s->comment = 1;
-		return 0;
 	}
-	v = cli_hexval(c);
-	if (v < 0)
-		return (c & 0xff) + 1;
-	if (s->digits < 2 * SAMPLE_LEN) {
-		size_t i = s->digits / 2;
-
-		if (s->digits % 2 == 0)
-			s->bytes[i] = (uint8_t)(v << 4);
-		else
-			s->bytes[i] = (uint8_t)(s->bytes[i] | v);
-	}
-	s->digits++;
+	if (cli_hex_feed(&s->text, s->bytes, SAMPLE_LEN, text, n) !=
+	    CLI_HEX_OK)
+		return (unsigned char)text[s->text.chars - before] + 1;
 	return 0;
 }
 
@@ -211,16 +187,18 @@ static int sample_feed(struct sample *s, int c, int comments)
  */
 static int sample_end(const struct sample *s, char *why, size_t size)
 {
-	if (s->digits == 2 * SAMPLE_LEN)
+	unsigned long long digits = s->text.digits;
+
+	if (digits == 2 * SAMPLE_LEN)
 		return 1;
-	if (s->digits == 0)
+	if (digits == 0)
 		return 0;
-	if (s->digits % 2 != 0)
-		snprintf(why, size, "odd number of hex digits (%zu); a sample is "
-		         "16 bytes (32 hex digits)", s->digits);
+	if (digits % 2 != 0)
+		snprintf(why, size, "odd number of hex digits (%llu); a sample "
+		         "is 16 bytes (32 hex digits)", digits);
 	else
-		snprintf(why, size, "sample is %zu bytes; a sample is 16 bytes "
-		         "(32 hex digits)", s->digits / 2);
+		snprintf(why, size, "sample is %llu bytes; a sample is 16 bytes "
+		         "(32 hex digits)", digits / 2);
 	return -1;
 }
 
@@ -235,12 +213,10 @@ static int masks_from_args(const aesecb_ctx *ctx, char **args, size_t nargs,
 
 	/* Check every argument before printing anything. */
 	for (i = 0; i < nargs; i++) {
-		const char *a = args[i];
-		int bad = 0, end;
+		int bad, end;
 
 		sample_reset(&s);
-		for (; *a != '\0' && !bad; a++)
-			bad = sample_feed(&s, (unsigned char)*a, 0);
+		bad = sample_feed(&s, args[i], strlen(args[i]), 0);
 		if (bad) {
 			cli_err("sample argument %zu: bad hex digit '%s'", i + 1,
 			        show_char(bad - 1, cb));
@@ -256,11 +232,8 @@ static int masks_from_args(const aesecb_ctx *ctx, char **args, size_t nargs,
 		}
 	}
 	for (i = 0; i < nargs; i++) {
-		const char *a = args[i];
-
 		sample_reset(&s);
-		for (; *a != '\0'; a++)
-			sample_feed(&s, (unsigned char)*a, 0);
+		sample_feed(&s, args[i], strlen(args[i]), 0);
 		memcpy(in + n * SAMPLE_LEN, s.bytes, SAMPLE_LEN);
 		if (++n == BATCH) {
 			if ((rc = emit_batch(ctx, in, n, block)) != 0)
@@ -281,7 +254,7 @@ static int masks_from_args(const aesecb_ctx *ctx, char **args, size_t nargs,
 static int masks_from_stdin(const aesecb_ctx *ctx, int block)
 {
 	static uint8_t in[BATCH * SAMPLE_LEN];
-	static unsigned char buf[READ_SIZE];
+	static char buf[READ_SIZE];
 	struct sample s;
 	unsigned long line = 1;
 	size_t n = 0;
@@ -291,7 +264,7 @@ static int masks_from_stdin(const aesecb_ctx *ctx, int block)
 	sample_reset(&s);
 	while (!eof) {
 		ssize_t got = read(STDIN_FILENO, buf, sizeof buf);
-		size_t i, len;
+		size_t i, len, end;
 
 		if (got < 0) {
 			if (errno == EINTR)
@@ -305,30 +278,29 @@ static int masks_from_stdin(const aesecb_ctx *ctx, int block)
 			/* a last line without a newline */
 			eof = 1;
 			buf[0] = '\n';
-			len = 1;
-			if (s.digits == 0)
-				len = 0;
+			len = s.text.digits != 0 ? 1 : 0;
 		}
-		for (i = 0; i < len; i++) {
-			int c = buf[i], bad, end;
+		for (i = 0; i < len; i = end + 1) {
+			const char *nl = memchr(buf + i, '\n', len - i);
+			int bad, got_one;
 
-			if (c != '\n') {
-				bad = sample_feed(&s, c, 1);
-				if (bad) {
-					rc = emit_batch(ctx, in, n, block);
-					cli_err("stdin:%lu: bad hex digit '%s' in sample",
-					        line, show_char(bad - 1, cb));
-					return rc != 0 ? rc : EXIT_USAGE;
-				}
-				continue;
+			end = nl != NULL ? (size_t)(nl - buf) : len;
+			bad = sample_feed(&s, buf + i, end - i, 1);
+			if (bad) {
+				rc = emit_batch(ctx, in, n, block);
+				cli_err("stdin:%lu: bad hex digit '%s' in sample",
+				        line, show_char(bad - 1, cb));
+				return rc != 0 ? rc : EXIT_USAGE;
 			}
-			end = sample_end(&s, why, sizeof why);
-			if (end < 0) {
+			if (nl == NULL)
+				break;   /* the line goes on in the next read */
+			got_one = sample_end(&s, why, sizeof why);
+			if (got_one < 0) {
 				rc = emit_batch(ctx, in, n, block);
 				cli_err("stdin:%lu: %s", line, why);
 				return rc != 0 ? rc : EXIT_USAGE;
 			}
-			if (end > 0) {
+			if (got_one > 0) {
 				memcpy(in + n * SAMPLE_LEN, s.bytes, SAMPLE_LEN);
 				if (++n == BATCH) {
 					if ((rc = emit_batch(ctx, in, n, block)) != 0)
@@ -359,46 +331,35 @@ static int masks_from_stdin(const aesecb_ctx *ctx, int block)
 static int packet_from_hex(const char *opt, const char *hex, uint8_t **out,
                            size_t *out_len)
 {
-	size_t digits = 0, pos, n = 0;
+	struct cli_hex h;
+	size_t len = strlen(hex), n;
 	uint8_t *p;
 	char cb[8];
+	int r;
 
-	for (pos = 0; hex[pos] != '\0'; pos++) {
-		int c = (unsigned char)hex[pos];
-
-		if (is_space(c) || c == '\n')
-			continue;
-		if (cli_hexval(c) < 0) {
-			cli_err("%s: bad hex digit '%s' at character %zu", opt,
-			        show_char(c, cb), pos + 1);
-			return EXIT_USAGE;
-		}
-		digits++;
+	/* check and count first, then decode into a buffer of the size */
+	r = cli_hex_decode(&h, CLI_HEX_SKIP_SPACE | CLI_HEX_COUNT, NULL, 0,
+	                   hex, len);
+	if (r == CLI_HEX_BAD) {
+		cli_err("%s: bad hex digit '%s' at character %llu", opt,
+		        show_char((unsigned char)hex[h.chars], cb), h.chars + 1);
+		return EXIT_USAGE;
 	}
-	if (digits == 0) {
+	if (h.digits == 0) {
 		cli_err("%s: the packet is empty", opt);
 		return EXIT_USAGE;
 	}
-	if (digits % 2 != 0) {
-		cli_err("%s: odd number of hex digits (%zu)", opt, digits);
+	if (r == CLI_HEX_ODD) {
+		cli_err("%s: odd number of hex digits (%llu)", opt, h.digits);
 		return EXIT_USAGE;
 	}
-	p = malloc(digits / 2);
+	n = (size_t)(h.digits / 2);
+	p = malloc(n);
 	if (p == NULL) {
 		cli_err("out of memory");
 		return EXIT_IO;
 	}
-	digits = 0;
-	for (pos = 0; hex[pos] != '\0'; pos++) {
-		int c = (unsigned char)hex[pos];
-
-		if (is_space(c) || c == '\n')
-			continue;
-		if (digits++ % 2 == 0)
-			p[n] = (uint8_t)(cli_hexval(c) << 4);
-		else
-			p[n] = (uint8_t)(p[n] | cli_hexval(c)), n++;
-	}
+	cli_hex_decode(&h, CLI_HEX_SKIP_SPACE, p, n, hex, len);
 	*out = p;
 	*out_len = n;
 	return 0;
@@ -501,14 +462,14 @@ static int do_packet(const aesecb_ctx *ctx, const char *hex,
 		rc = EXIT_IO;
 		goto out;
 	}
-	p = tohex(text, pkt, off + pnlen);
+	p = cli_hex_encode(text, pkt, off + pnlen, CLI_HEX_LOWER);
 	*p = '\0';
 	printf("header: %s\npn_length: %u\npacket_number: %lu\n", text, pnlen,
 	       (unsigned long)pn);
-	p = tohex(text, mask, MASK_LEN);
+	p = cli_hex_encode(text, mask, MASK_LEN, CLI_HEX_LOWER);
 	*p = '\0';
 	printf("mask: %s\n", text);
-	p = tohex(text, pkt, len);
+	p = cli_hex_encode(text, pkt, len, CLI_HEX_LOWER);
 	*p = '\0';
 	printf("packet: %s\n", text);
 	rc = cli_flush_stdout();
@@ -528,178 +489,120 @@ out:
 /* ------------------------------------------------------------------ */
 /* Options. */
 
-/*
- * Matches an option that takes a value: "-s VALUE", "-sVALUE",
- * "--long VALUE", "--long=VALUE".  Returns 0 when argv[*i] is not this
- * option, 1 when it is (value in *val), -1 when the value is missing.
- */
-static int take(int argc, char **argv, int *i, char shortopt,
-                const char *longopt, const char **val)
+struct hpmask_opts {
+	struct cli_opts common;   /* key, -b, -h */
+	int block;                /* --block */
+	const char *protect;      /* --protect HEX */
+	const char *unprotect;    /* --unprotect HEX */
+	const char *pn_offset;    /* --pn-offset N */
+	char **samples;           /* SAMPLE_HEX operands */
+	size_t nsamples;
+};
+
+enum {
+	OPT_BLOCK = CLI_OPT_OWN,
+	OPT_PROTECT,
+	OPT_UNPROTECT,
+	OPT_PN_OFFSET
+};
+
+static const struct option longopts[] = {
+	CLI_KEY_LONGOPTS,
+	{ "backend",   required_argument, NULL, 'b' },
+	{ "block",     no_argument,       NULL, OPT_BLOCK },
+	{ "protect",   required_argument, NULL, OPT_PROTECT },
+	{ "unprotect", required_argument, NULL, OPT_UNPROTECT },
+	{ "pn-offset", required_argument, NULL, OPT_PN_OFFSET },
+	{ "help",      no_argument,       NULL, 'h' },
+	{ NULL, 0, NULL, 0 }
+};
+
+/* Options, then the checks of how they combine.  Operands (samples) may
+ * stand among the options. */
+static int parse(struct hpmask_opts *o, int argc, char **argv)
 {
-	const char *a = argv[*i];
+	int c, rc = 0;
 
-	if (shortopt != 0 && a[0] == '-' && a[1] == shortopt) {
-		if (a[2] != '\0') {
-			*val = a + 2;
-			return 1;
+	optind = 1;
+	while (rc == 0 && !o->common.help &&
+	       (c = cli_getopt(argc, argv, ":" CLI_KEY_SHORTOPTS "b:h",
+	                       longopts)) != -1) {
+		switch (c) {
+		case OPT_BLOCK:
+			o->block = 1;
+			break;
+		case OPT_PROTECT:
+			o->protect = optarg;
+			break;
+		case OPT_UNPROTECT:
+			o->unprotect = optarg;
+			break;
+		case OPT_PN_OFFSET:
+			o->pn_offset = optarg;
+			break;
+		default:
+			rc = cli_option(&o->common, c, optarg);
+			break;
 		}
-	} else if (longopt != NULL && a[0] == '-' && a[1] == '-' &&
-	           strncmp(a + 2, longopt, strlen(longopt)) == 0) {
-		const char *rest = a + 2 + strlen(longopt);
+	}
+	if (rc != 0 || o->common.help)
+		return rc;
+	o->samples = argv + optind;
+	o->nsamples = (size_t)(argc - optind);
 
-		if (*rest == '=') {
-			*val = rest + 1;
-			return 1;
+	if (o->protect != NULL && o->unprotect != NULL) {
+		cli_err("--protect and --unprotect cannot be used together");
+		return EXIT_USAGE;
+	}
+	if (o->protect != NULL || o->unprotect != NULL) {
+		const char *opt = o->protect != NULL ? "--protect" : "--unprotect";
+
+		if (o->pn_offset == NULL) {
+			cli_err("%s needs --pn-offset N (the byte offset of the "
+			        "packet number)", opt);
+			return EXIT_USAGE;
 		}
-		if (*rest != '\0')
-			return 0;
-	} else {
-		return 0;
+		if (o->block) {
+			cli_err("--block cannot be used with %s", opt);
+			return EXIT_USAGE;
+		}
+		if (o->nsamples != 0) {
+			cli_err("%s takes no SAMPLE_HEX arguments", opt);
+			return EXIT_USAGE;
+		}
+	} else if (o->pn_offset != NULL) {
+		cli_err("--pn-offset needs --protect or --unprotect");
+		return EXIT_USAGE;
 	}
-	if (*i + 1 >= argc) {
-		cli_usage("option '%s' needs a value", a);
-		return -1;
-	}
-	*val = argv[++*i];
-	return 1;
+	return 0;
 }
 
 int cmd_hpmask(int argc, char **argv)
 {
-	struct cli_key key;
+	struct hpmask_opts o;
 	aesecb_ctx ctx;
-	const aesecb_backend *be;
-	const char *backend = NULL, *protect = NULL, *unprotect = NULL;
-	const char *offset = NULL, *val;
-	int block = 0, i, rc = EXIT_USAGE, st, ctx_set = 0, opts_done = 0;
-	size_t nargs = 0;
+	int rc;
 
-	memset(&key, 0, sizeof key);
-	for (i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "--") == 0)
-			break;
-		if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
-			help(stdout);
-			return cli_flush_stdout();
-		}
+	memset(&o, 0, sizeof o);
+	memset(&ctx, 0, sizeof ctx);
+	rc = parse(&o, argc, argv);
+	if (rc == 0 && o.common.help)
+		rc = cli_help(help);
+	else if (rc == 0)
+		rc = cli_context(&ctx, &o.common.key, o.common.backend);
+	if (rc != 0 || o.common.help) {
+		cli_key_wipe(&o.common.key);
+		return rc;
 	}
 
-	for (i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		int t, how;
-
-		if (opts_done || a[0] != '-' || a[1] == '\0') {
-			argv[nargs++] = argv[i];   /* a sample; argv[0..i) is free */
-			continue;
-		}
-		if (strcmp(a, "--") == 0) {
-			opts_done = 1;
-			continue;
-		}
-		if (strcmp(a, "--block") == 0) {
-			block = 1;
-			continue;
-		}
-		how = 0;
-		if ((t = take(argc, argv, &i, 'k', "key", &val)) != 0)
-			how = 'k';
-		else if ((t = take(argc, argv, &i, 'K', "key-file", &val)) != 0)
-			how = 'K';
-		else if ((t = take(argc, argv, &i, 0, "key-env", &val)) != 0)
-			how = 'e';
-		if (how != 0) {
-			if (t < 0)
-				goto out;
-			if ((rc = cli_key_load(&key, how, val)) != 0)
-				goto out;
-			rc = EXIT_USAGE;
-			continue;
-		}
-		if ((t = take(argc, argv, &i, 'b', "backend", &val)) != 0) {
-			if (t < 0)
-				goto out;
-			backend = val;
-			continue;
-		}
-		if ((t = take(argc, argv, &i, 0, "protect", &val)) != 0) {
-			if (t < 0)
-				goto out;
-			protect = val;
-			continue;
-		}
-		if ((t = take(argc, argv, &i, 0, "unprotect", &val)) != 0) {
-			if (t < 0)
-				goto out;
-			unprotect = val;
-			continue;
-		}
-		if ((t = take(argc, argv, &i, 0, "pn-offset", &val)) != 0) {
-			if (t < 0)
-				goto out;
-			offset = val;
-			continue;
-		}
-		/* names the option only, never its value (key digits) */
-		cli_bad_option(0, a, NULL);
-		goto out;
-	}
-
-	if (!key.given) {
-		cli_err("a key is required: -k HEX, -K FILE or --key-env VAR");
-		goto out;
-	}
-	if (protect != NULL && unprotect != NULL) {
-		cli_err("--protect and --unprotect cannot be used together");
-		goto out;
-	}
-	if (protect != NULL || unprotect != NULL) {
-		const char *o = protect != NULL ? "--protect" : "--unprotect";
-
-		if (offset == NULL) {
-			cli_err("%s needs --pn-offset N (the byte offset of the "
-			        "packet number)", o);
-			goto out;
-		}
-		if (block) {
-			cli_err("--block cannot be used with %s", o);
-			goto out;
-		}
-		if (nargs != 0) {
-			cli_err("%s takes no SAMPLE_HEX arguments", o);
-			goto out;
-		}
-	} else if (offset != NULL) {
-		cli_err("--pn-offset needs --protect or --unprotect");
-		goto out;
-	}
-
-	if ((rc = cli_backend_resolve(backend, &be)) != 0)
-		goto out;
-	st = aesecb_init(&ctx, key.bytes, key.len, be);
-	cli_key_wipe(&key);
-	if (st != AESECB_OK) {
-		cli_err("%s", aesecb_strerror(st));
-		rc = st == AESECB_EUNKNOWN || st == AESECB_EUNAVAILABLE
-		     ? EXIT_BACKEND : EXIT_USAGE;
-		goto out;
-	}
-	ctx_set = 1;
-
-	/* A closed pipe shows as EPIPE, reported as a write error (status 4),
-	 * rather than killing the process. */
-	signal(SIGPIPE, SIG_IGN);
-
-	if (protect != NULL)
-		rc = do_packet(&ctx, protect, offset, 1);
-	else if (unprotect != NULL)
-		rc = do_packet(&ctx, unprotect, offset, 0);
-	else if (nargs != 0)
-		rc = masks_from_args(&ctx, argv, nargs, block);
+	if (o.protect != NULL)
+		rc = do_packet(&ctx, o.protect, o.pn_offset, 1);
+	else if (o.unprotect != NULL)
+		rc = do_packet(&ctx, o.unprotect, o.pn_offset, 0);
+	else if (o.nsamples != 0)
+		rc = masks_from_args(&ctx, o.samples, o.nsamples, o.block);
 	else
-		rc = masks_from_stdin(&ctx, block);
-out:
-	if (ctx_set)
-		aesecb_clear(&ctx);
-	cli_key_wipe(&key);
+		rc = masks_from_stdin(&ctx, o.block);
+	aesecb_clear(&ctx);
 	return rc;
 }

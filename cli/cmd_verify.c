@@ -19,14 +19,14 @@
 
 #include <dirent.h>
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 
 #include "cli.h"
+#include "mct.h"
+#include "timing.h"
 #include "vecfile.h"
 
 #ifndef AESECB_VECTORS_INSTALLED
@@ -407,27 +407,10 @@ static void free_all(struct verify *v)
 static char *hex_string(const uint8_t *p, size_t n)
 {
 	char *s = malloc(2 * n + 1);
-	size_t i;
 
-	if (s == NULL)
-		return NULL;
-	for (i = 0; i < n; i++) {
-		s[2 * i] = cli_hexdigit((unsigned)p[i] >> 4);
-		s[2 * i + 1] = cli_hexdigit(p[i]);
-	}
-	s[2 * n] = '\0';
+	if (s != NULL)
+		*cli_hex_encode(s, p, n, CLI_HEX_LOWER) = '\0';
 	return s;
-}
-
-/* Whether n bytes differ; the loop runs over every byte. */
-static int differ(const uint8_t *a, const uint8_t *b, size_t n)
-{
-	unsigned acc = 0;
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		acc |= (unsigned)(a[i] ^ b[i]);
-	return acc != 0;
 }
 
 static const char *section_name(const struct ventry *e)
@@ -560,58 +543,12 @@ static int add_failure(struct verify *v, struct brun *b, size_t file,
 	return 0;
 }
 
-/* Chaining state of a Monte Carlo section. */
-struct chain {
-	int valid, dir;
-	unsigned long count;
-	uint8_t key[32];
-	size_t key_len;
-	uint8_t next_in[16];
-};
-
-/*
- * A second available backend that gets the Monte Carlo result right, to
- * find the first inner iteration where be goes wrong.  Returns that
- * iteration, or -1 (with *ref NULL) when it cannot be told.
- */
-static long locate(const aesecb_backend *be, const struct ventry *e,
-                   const aesecb_ctx *ctx, const char **ref)
-{
-	size_t i, n = aesecb_backend_count();
-
-	*ref = NULL;
-	for (i = 0; i < n; i++) {
-		const aesecb_backend *other = aesecb_backend_get(i);
-		aesecb_ctx octx;
-		uint8_t prev[16], last[16];
-		int j;
-
-		if (other == be || !aesecb_backend_available(other))
-			continue;
-		if (aesecb_init(&octx, e->key, e->key_len, other) != AESECB_OK)
-			continue;
-		if (vec_mct_inner(&octx, e->dir, e->in, prev, last) != 0 ||
-		    differ(last, e->expect, 16)) {
-			aesecb_clear(&octx);
-			continue;  /* it is no better */
-		}
-		j = vec_mct_diverge(ctx, &octx, e->dir, e->in);
-		aesecb_clear(&octx);
-		aesecb_wipe(prev, sizeof prev);
-		if (j >= 0) {
-			*ref = aesecb_backend_name(other);
-			return j;
-		}
-	}
-	return -1;
-}
-
 #define ADD(...) do { if (add_failure(__VA_ARGS__) != 0) return -1; } while (0)
 
 /* Check entry k of file fi under run b.  Returns 1 pass, 0 fail, -1 out
  * of memory. */
 static int check_entry(struct verify *v, struct brun *b, size_t fi,
-                       size_t k, struct chain *ch, uint8_t *out)
+                       size_t k, struct mct_chain *ch, uint8_t *out)
 {
 	struct vfile *f = &v->files[fi];
 	struct ventry *e = &f->e[k];
@@ -637,14 +574,14 @@ static int check_entry(struct verify *v, struct brun *b, size_t fi,
 		uint8_t mask[5] = { 0 };
 
 		aesecb_hp_mask(&ctx, e->in, mask);
-		if (differ(mask, e->mask, 5)) {
+		if (cli_ct_differ(mask, e->mask, 5)) {
 			ADD(v, b, fi, k, "MASK", e->mask, mask, 5, -1, -1, NULL,
 			    NULL);
 			ok = 0;
 		}
 		if (e->expect != NULL) {
 			rc = aesecb_encrypt(&ctx, e->in, out, 16);
-			if (rc != AESECB_OK || differ(out, e->expect, 16)) {
+			if (rc != AESECB_OK || cli_ct_differ(out, e->expect, 16)) {
 				ADD(v, b, fi, k, "BLOCK", e->expect, out, 16,
 				    -1, -1, NULL, rc != AESECB_OK ?
 				    aesecb_strerror(rc) : NULL);
@@ -658,11 +595,11 @@ static int check_entry(struct verify *v, struct brun *b, size_t fi,
 		long outer = (long)e->count;
 
 		/* linked to the previous entry by the key update rule? */
-		if (ch->valid && ch->dir == e->dir && e->count == ch->count + 1) {
+		if (mct_chain_follows(ch, e->dir, e->count)) {
 			char note[96];
 
 			if (ch->key_len != e->key_len ||
-			    differ(ch->key, e->key, e->key_len)) {
+			    cli_ct_differ(ch->key, e->key, e->key_len)) {
 				snprintf(note, sizeof note, "does not follow from "
 				         "COUNT = %lu by the Monte Carlo key update "
 				         "rule", ch->count);
@@ -670,7 +607,7 @@ static int check_entry(struct verify *v, struct brun *b, size_t fi,
 				    NULL, note);
 				ok = 0;
 			}
-			if (differ(ch->next_in, e->in, 16)) {
+			if (cli_ct_differ(ch->next_in, e->in, 16)) {
 				snprintf(note, sizeof note, "is not the result of "
 				         "COUNT = %lu", ch->count);
 				ADD(v, b, fi, k, input_field(e), ch->next_in, e->in,
@@ -679,29 +616,24 @@ static int check_entry(struct verify *v, struct brun *b, size_t fi,
 			}
 		}
 		ch->valid = 0;
-		rc = vec_mct_inner(&ctx, e->dir, e->in, prev, out);
+		rc = mct_inner(&ctx, e->dir, e->in, prev, out);
 		if (rc != AESECB_OK) {
 			ADD(v, b, fi, k, output_field(e), NULL, NULL, 0, outer,
 			    -1, NULL, aesecb_strerror(rc));
 			ok = 0;
-		} else if (differ(out, e->expect, 16)) {
+		} else if (cli_ct_differ(out, e->expect, 16)) {
 			const char *ref;
-			long inner = locate(b->be, e, &ctx, &ref);
+			long inner = mct_locate(b->be, &ctx, e->key, e->key_len,
+			                        e->dir, e->in, e->expect, &ref);
 
 			if (inner < 0)
-				inner = VEC_MCT_INNER - 1;
+				inner = MCT_INNER - 1;
 			ADD(v, b, fi, k, output_field(e), e->expect, out, 16,
 			    outer, inner, ref, NULL);
 			ok = 0;
 		} else {
-			/* the next entry's KEY and input */
-			ch->valid = 1;
-			ch->dir = e->dir;
-			ch->count = e->count;
-			memcpy(ch->key, e->key, e->key_len);
-			ch->key_len = e->key_len;
-			vec_mct_next_key(ch->key, ch->key_len, prev, out);
-			memcpy(ch->next_in, out, 16);
+			mct_chain_advance(ch, e->dir, e->count, e->key,
+			                  e->key_len, prev, out);
 		}
 		aesecb_wipe(prev, sizeof prev);
 		break;
@@ -710,7 +642,7 @@ static int check_entry(struct verify *v, struct brun *b, size_t fi,
 		rc = e->dir == VEC_ENCRYPT ?
 		     aesecb_encrypt(&ctx, e->in, out, e->len) :
 		     aesecb_decrypt(&ctx, e->in, out, e->len);
-		if (rc != AESECB_OK || differ(out, e->expect, e->len)) {
+		if (rc != AESECB_OK || cli_ct_differ(out, e->expect, e->len)) {
 			ADD(v, b, fi, k, output_field(e), e->expect, out, e->len,
 			    -1, -1, NULL, rc != AESECB_OK ?
 			    aesecb_strerror(rc) : NULL);
@@ -722,22 +654,13 @@ static int check_entry(struct verify *v, struct brun *b, size_t fi,
 	return ok;
 }
 
-static double now(void)
-{
-	struct timespec ts;
-
-	if (clock_gettime(CLOCK_MONOTONIC, &ts) != 0)
-		return 0.0;
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 /* Run every entry under b.  Returns 0 or -1 (out of memory). */
 static int run_backend(struct verify *v, struct brun *b)
 {
 	uint8_t *out;
-	struct chain ch;
+	struct mct_chain ch;
 	size_t fi, k;
-	double t0 = now();
+	uint64_t t0 = bench_now_ns();
 	int r = 0;
 
 	b->file_pass = calloc(v->nfiles, sizeof *b->file_pass);
@@ -774,7 +697,7 @@ static int run_backend(struct verify *v, struct brun *b)
 	}
 	aesecb_wipe(&ch, sizeof ch);
 	free(out);
-	b->seconds = now() - t0;
+	b->seconds = (double)(bench_now_ns() - t0) / 1e9;
 	return r;
 }
 
@@ -1005,9 +928,9 @@ static void report_text(const struct verify *v)
 
 /* ------------------------------------------------------------------ */
 
-static void help(void)
+static void help(FILE *f)
 {
-	printf(
+	fprintf(f,
 "Usage: aesecb verify [-b NAME|all] [--json] [-q] [PATH ...]\n"
 "Check AES-ECB known-answer vectors under every backend (or one).\n"
 "\n"
@@ -1032,43 +955,61 @@ static void help(void)
 "or malformed vector file; 3 backend unknown or not available; 4 I/O error.\n");
 }
 
+struct verify_opts {
+	struct cli_opts common;   /* -b (NULL or "all": every backend), -h */
+	int json;
+	int quiet;
+};
+
+enum { OPT_JSON = CLI_OPT_OWN };
+
 static const struct option longopts[] = {
 	{ "backend", required_argument, NULL, 'b' },
-	{ "json", no_argument, NULL, 'J' },
-	{ "quiet", no_argument, NULL, 'q' },
-	{ "help", no_argument, NULL, 'h' },
+	{ "json",    no_argument,       NULL, OPT_JSON },
+	{ "quiet",   no_argument,       NULL, 'q' },
+	{ "help",    no_argument,       NULL, 'h' },
 	{ NULL, 0, NULL, 0 }
 };
 
-int cmd_verify(int argc, char **argv)
+/* Options; the PATH operands are left at argv[optind..]. */
+static int parse(struct verify_opts *o, int argc, char **argv)
 {
-	struct verify v;
-	const char *bname = NULL;
-	size_t i, nb;
-	int c, status = 0;
+	int c, rc = 0;
 
-	memset(&v, 0, sizeof v);
-	opterr = 0;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, ":b:qh", longopts, NULL)) != -1) {
+	while (rc == 0 && !o->common.help &&
+	       (c = cli_getopt(argc, argv, ":b:qh", longopts)) != -1) {
 		switch (c) {
-		case 'b':
-			bname = optarg;  /* the last one given counts */
-			break;
-		case 'J':
-			v.json = 1;
+		case OPT_JSON:
+			o->json = 1;
 			break;
 		case 'q':
-			v.quiet = 1;
+			o->quiet = 1;
 			break;
-		case 'h':
-			help();
-			return cli_flush_stdout();
 		default:
-			return cli_bad_option(optopt, argv[optind - 1],
-			                      longopts);
+			rc = cli_option(&o->common, c, optarg);
+			break;
 		}
 	}
+	return rc;
+}
+
+int cmd_verify(int argc, char **argv)
+{
+	struct verify_opts o;
+	struct verify v;
+	const char *bname;
+	size_t i, nb;
+	int status;
+
+	memset(&o, 0, sizeof o);
+	status = parse(&o, argc, argv);
+	if (status != 0 || o.common.help)
+		return status != 0 ? status : cli_help(help);
+	memset(&v, 0, sizeof v);
+	v.json = o.json;
+	v.quiet = o.quiet;
+	bname = o.common.backend;
 
 	/* backends */
 	nb = aesecb_backend_count();

@@ -50,8 +50,16 @@ int cli_bad_option(int opt, const char *arg, const struct option *longopts)
 	if (arg != NULL && arg[0] == '-' && arg[1] == '-' && arg[2] != '\0') {
 		int n = (int)strcspn(arg, "=");
 
-		if (opt == 0)
-			return cli_usage("unknown option '%.*s'", n, arg);
+		if (opt == 0) {
+			int matches = 0;
+
+			/* getopt_long refuses a prefix of two long options */
+			for (lo = longopts; lo != NULL && lo->name != NULL; lo++)
+				matches += strncmp(lo->name, arg + 2,
+				                   (size_t)n - 2) == 0;
+			return cli_usage("%s option '%.*s'", matches > 1 ?
+			                 "ambiguous" : "unknown", n, arg);
+		}
 		/* the long option getopt_long matched (a prefix of it) */
 		for (lo = longopts; lo != NULL && lo->name != NULL; lo++) {
 			if (lo->val != opt ||
@@ -151,9 +159,47 @@ void cli_json_str(FILE *f, const char *s)
 	putc('"', f);
 }
 
-int cli_hexval(int c)
+int cli_getopt(int argc, char **argv, const char *shortopts,
+               const struct option *longopts)
 {
-	return cli_hexnibble(c);
+	int c;
+
+	opterr = 0;
+	c = getopt_long(argc, argv, shortopts, longopts, NULL);
+	if (c == '?' || c == ':') {
+		/* getopt_long has moved past the element it refused */
+		cli_bad_option(optopt, optind > 1 ? argv[optind - 1] : NULL,
+		               longopts);
+		return CLI_OPT_BAD;
+	}
+	return c;
+}
+
+int cli_option(struct cli_opts *o, int c, const char *arg)
+{
+	switch (c) {
+	case 'k':
+	case 'K':
+	case CLI_OPT_KEY_ENV:
+		return cli_key_load(&o->key, c, arg);
+	case 'b':
+		o->backend = arg;  /* the last one given counts */
+		return 0;
+	case 'h':
+		o->help = 1;
+		return 0;
+	case CLI_OPT_BAD:
+		return EXIT_USAGE;  /* reported by cli_getopt */
+	default:
+		cli_err("internal error: option %d not handled", c);
+		return EXIT_USAGE;
+	}
+}
+
+int cli_help(void (*help)(FILE *))
+{
+	help(stdout);
+	return cli_flush_stdout();
 }
 
 /* ------------------------------------------------------------------ */
@@ -163,94 +209,54 @@ int cli_hexval(int c)
  * this size is not a key file. */
 #define KEYFILE_MAX (1024u * 1024u)
 
-/*
- * Feeds key text to the decoder one character at a time.  Whitespace is
- * skipped; the only branches depend on whether a character is a digit,
- * whitespace or invalid, never on a digit's value.
- */
-struct keyparse {
-	struct cli_key *k;
-	size_t ndigits;      /* hex digits seen */
-	uint32_t hi;         /* pending high nibble */
-	size_t pos;          /* characters seen, 1-based position of the last */
-	unsigned long line;  /* for key files */
-	unsigned long col;
-};
+/* How key text is decoded: whitespace ignored, and digits past the
+ * longest key counted (for the message), not stored. */
+#define KEY_HEX (CLI_HEX_SKIP_SPACE | CLI_HEX_COUNT)
 
-/* Returns 0, or -1 on an invalid character (its place is in kp). */
-static int keyparse_char(struct keyparse *kp, int c)
+/* Checks the digits once all key text is in.  Returns 0 or EXIT_USAGE. */
+static int key_finish(struct cli_key *k, struct cli_hex *h, const char *what)
 {
-	int cls = cli_hexclass(c);
+	unsigned long long n = h->digits / 2;
 
-	kp->pos++;
-	kp->col++;
-	if (cls == CLI_HEX_SPACE) {
-		if (c == '\n') {
-			kp->line++;
-			kp->col = 0;
-		}
-		return 0;
-	}
-	if (cls != CLI_HEX_DIGIT)
-		return -1;
-	if (kp->ndigits % 2 == 0) {
-		kp->hi = (uint32_t)cli_hexnibble(c);
-	} else if (kp->ndigits / 2 < sizeof kp->k->bytes) {
-		kp->k->bytes[kp->ndigits / 2] =
-			(uint8_t)((kp->hi << 4) | (uint32_t)cli_hexnibble(c));
-	}
-	kp->ndigits++;
-	return 0;
-}
-
-/* Length checks once all text is in.  Returns 0 or EXIT_USAGE. */
-static int keyparse_finish(struct keyparse *kp, const char *what)
-{
-	size_t n = kp->ndigits / 2;
-
-	kp->hi = 0;
-	if (kp->ndigits % 2 != 0) {
-		cli_err("%s has an odd number of hex digits (%zu); AES keys are "
-		        "32, 48 or 64 hex digits", what, kp->ndigits);
+	if (cli_hex_end(h) == CLI_HEX_ODD) {
+		cli_err("%s has an odd number of hex digits (%llu); AES keys are "
+		        "32, 48 or 64 hex digits", what, h->digits);
 		return EXIT_USAGE;
 	}
 	if (n != 16 && n != 24 && n != 32) {
-		cli_err("%s is %zu byte%s; AES keys are 16, 24 or 32 bytes "
+		cli_err("%s is %llu byte%s; AES keys are 16, 24 or 32 bytes "
 		        "(32, 48 or 64 hex digits)", what, n, n == 1 ? "" : "s");
 		return EXIT_USAGE;
 	}
-	kp->k->len = n;
+	k->len = (size_t)n;
 	return 0;
 }
 
 static int key_from_string(struct cli_key *k, const char *text,
                            const char *what)
 {
-	struct keyparse kp;
-	size_t i;
+	struct cli_hex h;
 	int rc;
 
-	memset(&kp, 0, sizeof kp);
-	kp.k = k;
-	for (i = 0; text[i] != '\0'; i++) {
-		if (keyparse_char(&kp, (unsigned char)text[i]) != 0) {
-			aesecb_wipe(&kp, sizeof kp);
-			cli_err("%s: invalid hex digit at position %zu", what,
-			        i + 1);
-			return EXIT_USAGE;
-		}
+	cli_hex_init(&h, KEY_HEX);
+	if (cli_hex_feed(&h, k->bytes, sizeof k->bytes, text,
+	                 strlen(text)) != CLI_HEX_OK) {
+		cli_err("%s: invalid hex digit at position %llu", what,
+		        h.chars + 1);
+		rc = EXIT_USAGE;
+	} else {
+		rc = key_finish(k, &h, what);
 	}
-	rc = keyparse_finish(&kp, what);
-	aesecb_wipe(&kp, sizeof kp);
+	aesecb_wipe(&h, sizeof h);
 	return rc;
 }
 
 static int key_from_file(struct cli_key *k, const char *path)
 {
-	unsigned char buf[512];
-	struct keyparse kp;
+	char buf[512];
+	struct cli_hex h;
 	FILE *f;
-	size_t n, i, total = 0;
+	size_t n, total = 0;
 	int rc = 0, err;
 
 	f = fopen(path, "rb");
@@ -260,9 +266,7 @@ static int key_from_file(struct cli_key *k, const char *path)
 	}
 	setvbuf(f, NULL, _IONBF, 0);  /* no stdio copy of the key */
 	errno = 0;
-	memset(&kp, 0, sizeof kp);
-	kp.k = k;
-	kp.line = 1;
+	cli_hex_init(&h, KEY_HEX);
 	while (rc == 0 && (n = fread(buf, 1, sizeof buf, f)) > 0) {
 		total += n;
 		if (total > KEYFILE_MAX) {
@@ -270,15 +274,11 @@ static int key_from_file(struct cli_key *k, const char *path)
 			        "%u bytes); AES keys are 32, 48 or 64 hex digits",
 			        path, KEYFILE_MAX);
 			rc = EXIT_USAGE;
-			break;
-		}
-		for (i = 0; i < n; i++) {
-			if (keyparse_char(&kp, buf[i]) != 0) {
-				cli_err("%s:%lu:%lu: invalid hex digit in key",
-				        path, kp.line, kp.col);
-				rc = EXIT_USAGE;
-				break;
-			}
+		} else if (cli_hex_feed(&h, k->bytes, sizeof k->bytes, buf,
+		                        n) != CLI_HEX_OK) {
+			cli_err("%s:%lu:%lu: invalid hex digit in key", path,
+			        h.line, h.col);
+			rc = EXIT_USAGE;
 		}
 	}
 	err = errno;
@@ -292,25 +292,25 @@ static int key_from_file(struct cli_key *k, const char *path)
 		char what[300];
 
 		snprintf(what, sizeof what, "key in '%s'", path);
-		rc = keyparse_finish(&kp, what);
+		rc = key_finish(k, &h, what);
 	}
-	aesecb_wipe(&kp, sizeof kp);
+	aesecb_wipe(&h, sizeof h);
 	return rc;
 }
 
-int cli_key_load(struct cli_key *k, int how, const char *arg)
+int cli_key_load(struct cli_key *k, int opt, const char *arg)
 {
 	int rc;
 
 	if (k->given) {
-		if (how == 'k')
+		if (opt == 'k')
 			aesecb_wipe((char *)arg, strlen(arg));
 		cli_err("more than one key option given (-k, -K, --key-env)");
 		return EXIT_USAGE;
 	}
 	aesecb_wipe(k, sizeof *k);
 	k->given = 1;
-	switch (how) {
+	switch (opt) {
 	case 'k':
 		rc = key_from_string(k, arg, "key");
 		/* The argument is ours to change (C11 5.1.2.2.1): clear it
@@ -321,7 +321,7 @@ int cli_key_load(struct cli_key *k, int how, const char *arg)
 	case 'K':
 		rc = key_from_file(k, arg);
 		break;
-	case 'e': {
+	case CLI_OPT_KEY_ENV: {
 		const char *v = getenv(arg);
 		char what[96];
 
@@ -352,6 +352,58 @@ void cli_key_wipe(struct cli_key *k)
 		aesecb_wipe(k, sizeof *k);
 }
 
+int cli_context(aesecb_ctx *ctx, struct cli_key *key, const char *backend)
+{
+	const aesecb_backend *be;
+	int rc, st;
+
+	if (!key->given)
+		return cli_usage("no key given: use -k HEX, -K FILE or "
+		                 "--key-env VAR");
+	rc = cli_backend_resolve(backend, &be);
+	if (rc == 0) {
+		st = aesecb_init(ctx, key->bytes, key->len, be);
+		if (st != AESECB_OK) {
+			cli_err("%s", aesecb_strerror(st));
+			rc = cli_status_exit(st);
+		}
+	}
+	cli_key_wipe(key);
+	return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* Backends */
+
+int cli_status_exit(int st)
+{
+	switch (st) {
+	case AESECB_OK:
+		return EXIT_OK_;
+	case AESECB_EUNKNOWN:
+	case AESECB_EUNAVAILABLE:
+		return EXIT_BACKEND;
+	default:   /* key length, partial block, missing argument */
+		return EXIT_USAGE;
+	}
+}
+
+/* secure_getenv (glibc 2.17 and later, with _GNU_SOURCE from config.h)
+ * ignores the environment in a set-user-ID program; elsewhere getenv. */
+#if defined(_GNU_SOURCE) && defined(__GLIBC__) && \
+    (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 17))
+#define env_get secure_getenv
+#else
+#define env_get getenv
+#endif
+
+const char *cli_backend_env(void)
+{
+	const char *v = env_get("AESECB_BACKEND");
+
+	return v != NULL && v[0] != '\0' ? v : NULL;
+}
+
 static void list_names(char *buf, size_t size)
 {
 	size_t i, n = aesecb_backend_count();
@@ -365,8 +417,7 @@ static void list_names(char *buf, size_t size)
 	}
 }
 
-/* A user-supplied name made safe to print: printable ASCII only, cut short. */
-static const char *shown(const char *s, char *buf, size_t size)
+const char *cli_printable(const char *s, char *buf, size_t size)
 {
 	size_t i;
 
@@ -384,33 +435,25 @@ static const char *shown(const char *s, char *buf, size_t size)
 int cli_backend_resolve(const char *name, const aesecb_backend **out)
 {
 	const aesecb_backend *be;
-	const char *why;
+	const char *why, *env = NULL;
 	char names[128], safe[68];
 
 	*out = NULL;
 	if (name == NULL) {
-		const char *env = getenv("AESECB_BACKEND");
-
-		if (env == NULL || env[0] == '\0') {
+		env = cli_backend_env();
+		if (env == NULL) {
 			*out = aesecb_backend_default();
 			return *out != NULL ? 0 : EXIT_BACKEND;
 		}
-		be = aesecb_backend_find(env);
-		if (be == NULL) {
-			list_names(names, sizeof names);
-			cli_err("AESECB_BACKEND names no backend: '%s' (known: %s)",
-			        shown(env, safe, sizeof safe), names);
-			return EXIT_BACKEND;
-		}
 		name = env;
-	} else {
-		be = aesecb_backend_find(name);
-		if (be == NULL) {
-			list_names(names, sizeof names);
-			cli_err("unknown backend '%s' (known: %s)",
-			        shown(name, safe, sizeof safe), names);
-			return EXIT_BACKEND;
-		}
+	}
+	be = aesecb_backend_find(name);
+	if (be == NULL) {
+		list_names(names, sizeof names);
+		cli_err("%s '%s' (known: %s)", env != NULL ?
+		        "AESECB_BACKEND names no backend:" : "unknown backend",
+		        cli_printable(name, safe, sizeof safe), names);
+		return EXIT_BACKEND;
 	}
 	why = aesecb_backend_unavailable_reason(be);
 	if (why != NULL) {

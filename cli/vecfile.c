@@ -18,6 +18,7 @@
 
 #include <zlib.h>
 
+#include "hex.h"
 #include "vecfile.h"
 
 /* Fields, as bits of the set seen in the current entry. */
@@ -196,61 +197,36 @@ static int next_line(struct parser *p)
 /* ------------------------------------------------------------------ */
 /* Hex */
 
-/* Value of a hex digit, or -1; no branch on the character. */
-static int hex_nibble(unsigned c)
-{
-	int d = (int)c - '0';
-	int l = (int)(c | 0x20u) - 'a';
-	unsigned is_d = (((unsigned)d - 10u) >> (sizeof(unsigned) * 8 - 1)) &
-	                ~((unsigned)d >> (sizeof(unsigned) * 8 - 1));
-	unsigned is_l = (((unsigned)l - 6u) >> (sizeof(unsigned) * 8 - 1)) &
-	                ~((unsigned)l >> (sizeof(unsigned) * 8 - 1));
-	unsigned v = ((unsigned)d & (0u - is_d)) |
-	             (((unsigned)l + 10u) & (0u - is_l));
-	unsigned bad = 1u ^ (is_d | is_l);
-
-	return (int)(v | (0u - bad));
-}
-
 /*
- * Check the hex value s[0..n) of field name: digits only, an even number
- * of them, and at most max bytes.  Returns the byte count, or -1 after
+ * Decode the hex value s[0..n) of field name into out (room bytes; bytes
+ * past room are counted, not stored): digits only, an even number of
+ * them, and at most max bytes.  Returns the byte count, or -1 after
  * recording the error.
  */
-static long hex_check(struct parser *p, const char *name, const char *s,
-                      size_t n, size_t max)
+static long hex_value(struct parser *p, const char *name, const char *s,
+                      size_t n, uint8_t *out, size_t room, size_t max)
 {
-	size_t i;
+	struct cli_hex h;
+	int r = cli_hex_decode(&h, CLI_HEX_COUNT, out, room, s, n);
 
-	for (i = 0; i < n; i++) {
-		if (hex_nibble((unsigned char)s[i]) < 0) {
-			fail(p, VEC_EFORMAT, p->lineno,
-			     "%s: invalid hex digit at character %zu of the "
-			     "value", name, i + 1);
-			return -1;
-		}
-	}
-	if (n % 2 != 0) {
+	if (r == CLI_HEX_BAD) {
 		fail(p, VEC_EFORMAT, p->lineno,
-		     "%s: odd number of hex digits (%zu)", name, n);
+		     "%s: invalid hex digit at character %llu of the value",
+		     name, h.chars + 1);
 		return -1;
 	}
-	if (n / 2 > max) {
+	if (r == CLI_HEX_ODD) {
 		fail(p, VEC_EFORMAT, p->lineno,
-		     "%s: value too long (%zu bytes; at most %zu)", name,
-		     n / 2, max);
+		     "%s: odd number of hex digits (%llu)", name, h.digits);
 		return -1;
 	}
-	return (long)(n / 2);
-}
-
-static void hex_decode(uint8_t *out, const char *s, size_t nbytes)
-{
-	size_t i;
-
-	for (i = 0; i < nbytes; i++)
-		out[i] = (uint8_t)((hex_nibble((unsigned char)s[2 * i]) << 4) |
-		                   hex_nibble((unsigned char)s[2 * i + 1]));
+	if (h.digits / 2 > max) {
+		fail(p, VEC_EFORMAT, p->lineno,
+		     "%s: value too long (%llu bytes; at most %zu)", name,
+		     h.digits / 2, max);
+		return -1;
+	}
+	return (long)(h.digits / 2);
 }
 
 /* ------------------------------------------------------------------ */
@@ -461,10 +437,10 @@ static int finish_entry(struct parser *p)
 
 /* A text field: PLAINTEXT, CIPHERTEXT, SAMPLE, BLOCK. */
 static int text_value(struct parser *p, const char *name, const char *v,
-                      size_t n, uint8_t *out, size_t *out_len,
+                      size_t n, uint8_t *out, size_t room, size_t *out_len,
                       size_t exact)
 {
-	long len = hex_check(p, name, v, n, VEC_VALUE_MAX);
+	long len = hex_value(p, name, v, n, out, room, VEC_VALUE_MAX);
 
 	if (len < 0)
 		return VEC_EFORMAT;
@@ -477,7 +453,6 @@ static int text_value(struct parser *p, const char *name, const char *v,
 		return fail(p, VEC_EFORMAT, p->lineno,
 		            "%s is %ld bytes, not a whole number of 16-byte "
 		            "blocks", name, len);
-	hex_decode(out, v, (size_t)len);
 	if (out_len != NULL)
 		*out_len = (size_t)len;
 	return 0;
@@ -486,7 +461,8 @@ static int text_value(struct parser *p, const char *name, const char *v,
 static int key_value(struct parser *p, const char *name, const char *v,
                      size_t n)
 {
-	long len = hex_check(p, name, v, n, VEC_VALUE_MAX);
+	long len = hex_value(p, name, v, n, p->key, sizeof p->key,
+	                     VEC_VALUE_MAX);
 
 	if (len < 0)
 		return VEC_EFORMAT;
@@ -494,7 +470,6 @@ static int key_value(struct parser *p, const char *name, const char *v,
 		return fail(p, VEC_EFORMAT, p->lineno,
 		            "%s is %ld bytes; AES keys are 16, 24 or 32 bytes",
 		            name, len);
-	hex_decode(p->key, v, (size_t)len);
 	p->key_len = (size_t)len;
 	return 0;
 }
@@ -646,28 +621,30 @@ static int field_line(struct parser *p, const char *s, size_t n)
 		r = key_value(p, f->name, v, vn);
 		break;
 	case F_PLAINTEXT:
-		r = text_value(p, f->name, v, vn, p->pt, &p->pt_len,
+		r = text_value(p, f->name, v, vn, p->pt, sizeof p->pt, &p->pt_len,
 		               p->set == VEC_SET_MCT ? 16 : 0);
 		break;
 	case F_CIPHERTEXT:
-		r = text_value(p, f->name, v, vn, p->ct, &p->ct_len,
+		r = text_value(p, f->name, v, vn, p->ct, sizeof p->ct, &p->ct_len,
 		               p->set == VEC_SET_MCT ? 16 : 0);
 		break;
 	case F_SAMPLE:
-		r = text_value(p, f->name, v, vn, p->sample, NULL, 16);
+		r = text_value(p, f->name, v, vn, p->sample, sizeof p->sample,
+		               NULL, 16);
 		break;
 	case F_BLOCK:
-		r = text_value(p, f->name, v, vn, p->block, NULL, 16);
+		r = text_value(p, f->name, v, vn, p->block, sizeof p->block,
+		               NULL, 16);
 		break;
 	case F_MASK: {
-		long len = hex_check(p, f->name, v, vn, VEC_VALUE_MAX);
+		long len = hex_value(p, f->name, v, vn, p->mask,
+		                     sizeof p->mask, VEC_VALUE_MAX);
 
 		if (len < 0)
 			return VEC_EFORMAT;
 		if (len != 5)
 			return fail(p, VEC_EFORMAT, p->lineno,
 			            "MASK is %ld bytes; must be 5", len);
-		hex_decode(p->mask, v, 5);
 		r = 0;
 		break;
 	}
@@ -858,74 +835,4 @@ int vec_is_quic_file(const char *path, struct vec_error *err)
 	aesecb_wipe(p, sizeof *p);
 	free(p);
 	return result;
-}
-
-/* ------------------------------------------------------------------ */
-/* Monte Carlo */
-
-typedef int crypt_fn(const aesecb_ctx *, const uint8_t *, uint8_t *, size_t);
-
-int vec_mct_inner(const aesecb_ctx *ctx, int decrypt,
-                  const uint8_t in[16], uint8_t prev[16], uint8_t last[16])
-{
-	crypt_fn *f = decrypt ? aesecb_decrypt : aesecb_encrypt;
-	uint8_t a[16], b[16];
-	uint8_t *cur = a, *nxt = b, *t;
-	int j, rc = 0;
-
-	memcpy(a, in, 16);
-	for (j = 0; j < VEC_MCT_INNER; j++) {
-		rc = f(ctx, cur, nxt, 16);
-		if (rc != AESECB_OK)
-			break;
-		t = cur;
-		cur = nxt;
-		nxt = t;
-	}
-	/* cur: output 999, nxt: output 998 */
-	memcpy(last, cur, 16);
-	memcpy(prev, nxt, 16);
-	aesecb_wipe(a, sizeof a);
-	aesecb_wipe(b, sizeof b);
-	return rc;
-}
-
-int vec_mct_diverge(const aesecb_ctx *a, const aesecb_ctx *b, int decrypt,
-                    const uint8_t in[16])
-{
-	crypt_fn *f = decrypt ? aesecb_decrypt : aesecb_encrypt;
-	uint8_t xa[16], xb[16];
-	int j, found = -1;
-
-	memcpy(xa, in, 16);
-	memcpy(xb, in, 16);
-	for (j = 0; j < VEC_MCT_INNER; j++) {
-		if (f(a, xa, xa, 16) != AESECB_OK ||
-		    f(b, xb, xb, 16) != AESECB_OK) {
-			found = -2;
-			break;
-		}
-		if (memcmp(xa, xb, 16) != 0) {
-			found = j;
-			break;
-		}
-	}
-	aesecb_wipe(xa, sizeof xa);
-	aesecb_wipe(xb, sizeof xb);
-	return found;
-}
-
-void vec_mct_next_key(uint8_t *key, size_t key_len,
-                      const uint8_t prev[16], const uint8_t last[16])
-{
-	uint8_t both[32];
-	size_t i;
-
-	if (key_len > sizeof both)
-		return;
-	memcpy(both, prev, 16);
-	memcpy(both + 16, last, 16);
-	for (i = 0; i < key_len; i++)
-		key[i] ^= both[sizeof both - key_len + i];
-	aesecb_wipe(both, sizeof both);
 }

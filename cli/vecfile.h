@@ -9,8 +9,7 @@
  * Both are read through zlib, so either may be gzip-compressed.
  *
  * The reader does no cryptography: it hands each complete, validated entry
- * to a callback.  The Monte Carlo helpers at the end run the AESAVS inner
- * loop and the key update rule on a library context.
+ * to a callback.  The Monte Carlo test itself is in mct.h.
  */
 #ifndef AESECB_VECFILE_H
 #define AESECB_VECFILE_H
@@ -132,36 +131,5 @@ int vec_is_quic_file(const char *path, struct vec_error *err);
 
 /* "KAT", "MMT", "MCT", "QUIC". */
 const char *vec_set_name(int set);
-
-/* -------------------------------------------------------------------- */
-/* Monte Carlo test (AESAVS, ECB). */
-
-#define VEC_MCT_INNER 1000
-#define VEC_MCT_OUTER 100
-
-/*
- * Run the inner loop of one outer iteration: 1000 one-block calls of
- * aesecb_encrypt (or aesecb_decrypt when decrypt != 0), each call's output
- * being the next call's input.  On return last holds output 999 and prev
- * output 998.  Returns 0, or a library status if a call failed.
- */
-int vec_mct_inner(const aesecb_ctx *ctx, int decrypt,
-                  const uint8_t in[16], uint8_t prev[16], uint8_t last[16]);
-
-/*
- * As vec_mct_inner() on two contexts in lockstep, each fed its own outputs.
- * Returns the first inner iteration (0..999) whose outputs differ, or -1 if
- * all agree, or -2 if a call failed.
- */
-int vec_mct_diverge(const aesecb_ctx *a, const aesecb_ctx *b, int decrypt,
-                    const uint8_t in[16]);
-
-/*
- * The AESAVS key update: key (key_len 16, 24 or 32 bytes) is replaced by
- * key XOR the last key_len bytes of (prev || last), where prev and last are
- * outputs 998 and 999 of the inner loop.
- */
-void vec_mct_next_key(uint8_t *key, size_t key_len,
-                      const uint8_t prev[16], const uint8_t last[16]);
 
 #endif /* AESECB_VECFILE_H */

@@ -16,6 +16,15 @@
 
 #include "internal.h"
 
+/* $AESECB_BACKEND: through secure_getenv where glibc has it (2.17 on), so
+ * that a set-user-ID program does not take it from its caller. */
+#if defined(_GNU_SOURCE) && defined(__GLIBC__) && \
+    (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 17))
+#define backend_env() secure_getenv("AESECB_BACKEND")
+#else
+#define backend_env() getenv("AESECB_BACKEND")
+#endif
+
 #ifndef PACKAGE_VERSION
 #define PACKAGE_VERSION "unknown"
 #endif
@@ -149,7 +158,7 @@ const aesecb_backend *aesecb_backend_default(void)
 {
 	int status;
 
-	return default_for(getenv("AESECB_BACKEND"), &status);
+	return default_for(backend_env(), &status);
 }
 
 /* ------------------------------------------------------------------ */
@@ -189,7 +198,7 @@ static int init_checked(aesecb_ctx *ctx, const uint8_t *key, size_t key_len,
 	int rounds, status = AESECB_OK;
 
 	if (be == NULL) {
-		be = default_for(getenv("AESECB_BACKEND"), &status);
+		be = default_for(backend_env(), &status);
 		if (be == NULL)
 			return status;
 	} else if (!known(be)) {

@@ -5,16 +5,14 @@
  *   bulk       aesecb_encrypt/aesecb_decrypt over a 16 KiB buffer, in place;
  *   one block  a 16-byte call on a context kept from aesecb_init, in place,
  *              so each call also waits for the previous one (latency).
- * Each figure is the best of several timed runs after a warm-up run, to
- * keep other load on the machine out of it.  Times come from
- * clock_gettime(CLOCK_MONOTONIC); on x86 cycles are counted with the time
- * stamp counter, i.e. at the TSC rate, which is printed: a constant rate
- * that need not be the clock the core actually ran at.
+ * Each figure comes from the timing core the other benchmarks use
+ * (bench/timing.h): calibrated, warmed up, the fastest of several timed
+ * runs that kept the CPU.  On x86 cycles are counted with the time stamp
+ * counter, i.e. at the TSC rate, which is printed: a constant rate that
+ * need not be the clock the core actually ran at.
  *
  * Not a test: built by 'make check' but run by hand.
  */
-#define _POSIX_C_SOURCE 200809L
-
 #ifdef HAVE_CONFIG_H
 #include <config.h>
 #endif
@@ -22,84 +20,45 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 
 #include "aesecb.h"
-
-#if defined(__x86_64__) || defined(__i386__)
-#define HAVE_TSC 1
-static uint64_t ticks(void)
-{
-	return __builtin_ia32_rdtsc();
-}
-#else
-#define HAVE_TSC 0
-static uint64_t ticks(void)
-{
-	return 0;
-}
-#endif
+#include "timing.h"
 
 enum {
 	BULK_BYTES = 16384,
-	BULK_CALLS = 16,        /* calls per timed run */
-	ONE_CALLS = 20000,
 	RUNS = 15
 };
 
+#define TARGET_NS 150e6   /* work per figure */
+
 typedef int crypt_fn(const aesecb_ctx *, const uint8_t *, uint8_t *, size_t);
 
-struct sample {
-	double ns;              /* per call */
-	double tsc;             /* per call */
+/* One measured loop: calls of fn on len bytes of buf, in place. */
+struct job {
+	crypt_fn *fn;
+	const aesecb_ctx *ctx;
+	uint8_t *buf;
+	size_t len;
 };
 
-static double now_ns(void)
+static void run_job(void *arg, uint64_t n)
 {
-	struct timespec ts;
+	struct job *j = arg;
+	uint64_t i;
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+	for (i = 0; i < n; i++)
+		j->fn(j->ctx, j->buf, j->buf, j->len);
+	bench_sink ^= j->buf[0];
 }
 
-/* Best of RUNS timed runs of 'calls' calls of fn on len bytes in place. */
-static struct sample best_of(crypt_fn *fn, const aesecb_ctx *ctx,
-                             uint8_t *buf, size_t len, int calls)
+static struct bench_meas best_of(crypt_fn *fn, const aesecb_ctx *ctx,
+                                 uint8_t *buf, size_t len)
 {
-	struct sample best = { 0, 0 };
-	int run, i;
+	struct job j = { fn, ctx, buf, len };
+	struct bench_meas m;
 
-	for (i = 0; i < calls; i++)             /* warm-up */
-		fn(ctx, buf, buf, len);
-	for (run = 0; run < RUNS; run++) {
-		double t0 = now_ns(), t;
-		uint64_t c0 = ticks(), c;
-
-		for (i = 0; i < calls; i++)
-			fn(ctx, buf, buf, len);
-		c = ticks() - c0;
-		t = now_ns() - t0;
-		if (run == 0 || t < best.ns * calls) {
-			best.ns = t / calls;
-			best.tsc = (double)c / calls;
-		}
-	}
-	return best;
-}
-
-static double tsc_ghz(void)
-{
-	double t0, t;
-	uint64_t c0;
-
-	if (!HAVE_TSC)
-		return 0;
-	t0 = now_ns();
-	c0 = ticks();
-	do
-		t = now_ns();
-	while (t - t0 < 2e8);
-	return (double)(ticks() - c0) / (t - t0);
+	bench_measure(run_job, &j, TARGET_NS, RUNS, &m);
+	return m;
 }
 
 int main(void)
@@ -119,11 +78,11 @@ int main(void)
 
 	printf("backend \"none\" (portable bitsliced), version %s\n",
 	       aesecb_version());
-	printf("bulk: %d calls of %d bytes in place, best of %d runs\n",
-	       BULK_CALLS, BULK_BYTES, RUNS);
-	printf("one block: %d chained 16-byte calls on one context, "
-	       "best of %d runs\n", ONE_CALLS, RUNS);
-	ghz = tsc_ghz();
+	printf("bulk: calls of %d bytes in place, best of %d runs\n",
+	       BULK_BYTES, RUNS);
+	printf("one block: chained 16-byte calls on one context, "
+	       "best of %d runs\n", RUNS);
+	ghz = bench_tsc_ghz(200000000u);
 	if (ghz > 0)
 		printf("cycles are TSC cycles, TSC at %.3f GHz\n", ghz);
 	else
@@ -132,7 +91,7 @@ int main(void)
 	       "bulk decrypt", "1 block enc", "1 block dec");
 
 	for (k = 0; k < 3; k++) {
-		struct sample enc, dec, enc1, dec1;
+		struct bench_meas enc, dec, enc1, dec1;
 		char col[2][40];
 		int rc;
 
@@ -142,17 +101,17 @@ int main(void)
 			        aesecb_strerror(rc));
 			return 1;
 		}
-		enc = best_of(aesecb_encrypt, &ctx, buf, BULK_BYTES, BULK_CALLS);
-		dec = best_of(aesecb_decrypt, &ctx, buf, BULK_BYTES, BULK_CALLS);
-		enc1 = best_of(aesecb_encrypt, &ctx, buf, 16, ONE_CALLS);
-		dec1 = best_of(aesecb_decrypt, &ctx, buf, 16, ONE_CALLS);
+		enc = best_of(aesecb_encrypt, &ctx, buf, BULK_BYTES);
+		dec = best_of(aesecb_decrypt, &ctx, buf, BULK_BYTES);
+		enc1 = best_of(aesecb_encrypt, &ctx, buf, 16);
+		dec1 = best_of(aesecb_decrypt, &ctx, buf, 16);
 		aesecb_clear(&ctx);
 
 		if (ghz > 0) {
 			snprintf(col[0], sizeof col[0], "%6.2f c/B %7.3f ns/B",
-			         enc.tsc / BULK_BYTES, enc.ns / BULK_BYTES);
+			         enc.ticks / BULK_BYTES, enc.ns / BULK_BYTES);
 			snprintf(col[1], sizeof col[1], "%6.2f c/B %7.3f ns/B",
-			         dec.tsc / BULK_BYTES, dec.ns / BULK_BYTES);
+			         dec.ticks / BULK_BYTES, dec.ns / BULK_BYTES);
 		} else {
 			snprintf(col[0], sizeof col[0], "%7.3f ns/B",
 			         enc.ns / BULK_BYTES);

@@ -18,6 +18,7 @@
 #include <zlib.h>
 
 #include "aesecb.h"
+#include "mct.h"
 #include "vecfile.h"
 
 /* ------------------------------------------------------------------ */
@@ -853,23 +854,23 @@ START_TEST(test_mct_key_update)
 	}
 	/* 128: key ^= last */
 	memset(key, 0, sizeof key);
-	vec_mct_next_key(key, 16, prev, last);
+	mct_next_key(key, 16, prev, last);
 	unhex(want, "202122232425262728292a2b2c2d2e2f");
 	ck_assert_mem_eq(key, want, 16);
 	/* 192: key ^= last 8 bytes of prev || last */
 	memset(key, 0, sizeof key);
-	vec_mct_next_key(key, 24, prev, last);
+	mct_next_key(key, 24, prev, last);
 	unhex(want, "18191a1b1c1d1e1f202122232425262728292a2b2c2d2e2f");
 	ck_assert_mem_eq(key, want, 24);
 	/* 256: key ^= prev || last */
 	memset(key, 0, sizeof key);
-	vec_mct_next_key(key, 32, prev, last);
+	mct_next_key(key, 32, prev, last);
 	unhex(want, "101112131415161718191a1b1c1d1e1f"
 	            "202122232425262728292a2b2c2d2e2f");
 	ck_assert_mem_eq(key, want, 32);
 	/* it is an XOR into the existing key */
 	memset(key, 0xff, sizeof key);
-	vec_mct_next_key(key, 16, prev, last);
+	mct_next_key(key, 16, prev, last);
 	unhex(want, "dfdedddcdbdad9d8d7d6d5d4d3d2d1d0");
 	ck_assert_mem_eq(key, want, 16);
 	ck_assert_uint_eq(key[16], 0xff);
@@ -935,7 +936,7 @@ START_TEST(test_mct_backends)
 			unhex(key1, c->key1);
 			ck_assert_int_eq(aesecb_init(&ctx, key, klen, be),
 			                 AESECB_OK);
-			ck_assert_int_eq(vec_mct_inner(&ctx, c->decrypt, in,
+			ck_assert_int_eq(mct_inner(&ctx, c->decrypt, in,
 			                               prev, last), 0);
 			ck_assert_msg(memcmp(last, want, 16) == 0,
 			              "%s: Monte Carlo case %zu: wrong result",
@@ -950,13 +951,13 @@ START_TEST(test_mct_backends)
 				    AESECB_OK);
 				ck_assert_mem_eq(again, last, 16);
 			}
-			vec_mct_next_key(key, klen, prev, last);
+			mct_next_key(key, klen, prev, last);
 			ck_assert_msg(memcmp(key, key1, klen) == 0,
 			              "%s: Monte Carlo case %zu: key update "
 			              "does not give COUNT 1's KEY",
 			              aesecb_backend_name(be), i);
 			/* a context agrees with itself all the way */
-			ck_assert_int_eq(vec_mct_diverge(&ctx, &ctx,
+			ck_assert_int_eq(mct_diverge(&ctx, &ctx,
 			                                 c->decrypt, in), -1);
 			aesecb_clear(&ctx);
 			aesecb_wipe(key, sizeof key);
@@ -979,8 +980,8 @@ START_TEST(test_mct_diverge)
 	                 AESECB_OK);
 	ck_assert_int_eq(aesecb_init(&b, k2, 16, aesecb_backend_find("none")),
 	                 AESECB_OK);
-	ck_assert_int_eq(vec_mct_diverge(&a, &b, 0, in), 0);
-	ck_assert_int_eq(vec_mct_diverge(&a, &a, 1, in), -1);
+	ck_assert_int_eq(mct_diverge(&a, &b, 0, in), 0);
+	ck_assert_int_eq(mct_diverge(&a, &a, 1, in), -1);
 	aesecb_clear(&a);
 	aesecb_clear(&b);
 }

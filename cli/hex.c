@@ -1,0 +1,95 @@
+/*
+ * hex.c - hex text to bytes and back, for keys, data, samples and vector
+ * files (see hex.h).
+ */
+#ifdef HAVE_CONFIG_H
+#include <config.h>
+#endif
+
+#include <string.h>
+
+#include "hex.h"
+
+void cli_hex_init(struct cli_hex *h, unsigned flags)
+{
+	memset(h, 0, sizeof *h);
+	h->flags = flags;
+	h->line = 1;
+	h->col = 1;
+}
+
+int cli_hex_feed(struct cli_hex *h, uint8_t *out, size_t room,
+                 const char *text, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		int c = (unsigned char)text[i];
+		int cls = cli_hexclass(c);
+
+		if (cls == CLI_HEX_DIGIT) {
+			uint32_t v = (uint32_t)cli_hexnibble(c);
+
+			if (h->digits % 2 == 0) {
+				h->hi = v;
+			} else if (out != NULL && h->nout < room) {
+				out[h->nout++] = (uint8_t)((h->hi << 4) | v);
+			} else if (!(h->flags & CLI_HEX_COUNT)) {
+				return CLI_HEX_FULL;  /* this digit is not taken */
+			}
+			h->digits++;
+		} else if (cls != CLI_HEX_SPACE ||
+		           !(h->flags & CLI_HEX_SKIP_SPACE)) {
+			return CLI_HEX_BAD;
+		}
+		h->chars++;
+		if (c == '\n') {
+			h->line++;
+			h->col = 1;
+		} else {
+			h->col++;
+		}
+	}
+	return CLI_HEX_OK;
+}
+
+int cli_hex_end(struct cli_hex *h)
+{
+	h->hi = 0;
+	return h->digits % 2 != 0 ? CLI_HEX_ODD : CLI_HEX_OK;
+}
+
+int cli_hex_decode(struct cli_hex *h, unsigned flags, uint8_t *out,
+                   size_t room, const char *text, size_t len)
+{
+	int r;
+
+	cli_hex_init(h, flags);
+	r = cli_hex_feed(h, out, room, text, len);
+	if (r == CLI_HEX_OK)
+		return cli_hex_end(h);
+	h->hi = 0;
+	return r;
+}
+
+/* The hex digit for the low 4 bits of v; alpha is 'a' or 'A'. */
+static inline char hexdigit(unsigned v, uint32_t alpha)
+{
+	uint32_t n = v & 15u;
+	/* past 9, add the distance from '9' + 1 to the letters */
+	uint32_t over = 0u - ((9u - n) >> 31);
+
+	return (char)(n + '0' + (over & (alpha - '0' - 10u)));
+}
+
+char *cli_hex_encode(char *dst, const uint8_t *src, size_t n, int upper)
+{
+	uint32_t alpha = upper ? 'A' : 'a';
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		*dst++ = hexdigit((unsigned)src[i] >> 4, alpha);
+		*dst++ = hexdigit(src[i], alpha);
+	}
+	return dst;
+}

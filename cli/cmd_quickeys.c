@@ -13,11 +13,11 @@
 #endif
 
 #include <getopt.h>
-#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "cli.h"
+#include "hex.h"
 #include "quic.h"
 
 static void help(FILE *f)
@@ -51,14 +51,17 @@ static void help(FILE *f)
 }
 
 struct quickeys_opts {
+	struct cli_opts common;   /* -h */
 	uint32_t version;
 	int json;
 	const char *dcid_hex;
 };
 
+enum { OPT_VERSION = CLI_OPT_OWN, OPT_JSON };
+
 static const struct option longopts[] = {
-	{ "quic-version", required_argument, NULL, 'V' },
-	{ "json", no_argument, NULL, 'J' },
+	{ "quic-version", required_argument, NULL, OPT_VERSION },
+	{ "json", no_argument, NULL, OPT_JSON },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 }
 };
@@ -67,50 +70,31 @@ static const struct option longopts[] = {
 static int parse_dcid(const char *s, uint8_t dcid[QUIC_MAX_CID_LEN],
                       size_t *dcid_len)
 {
-	size_t i, digits = 0;
-	uint32_t hi = 0;
+	struct cli_hex h;
 
-	for (i = 0; s[i] != '\0'; i++) {
-		int c = (unsigned char)s[i];
-		int cls = cli_hexclass(c);
-
-		if (cls == CLI_HEX_SPACE)
-			continue;
-		if (cls != CLI_HEX_DIGIT) {
-			cli_err("DCID_HEX: invalid hex digit at position %zu",
-			        i + 1);
-			return EXIT_USAGE;
-		}
-		if (digits % 2 == 0)
-			hi = (uint32_t)cli_hexnibble(c);
-		else if (digits / 2 < QUIC_MAX_CID_LEN)
-			dcid[digits / 2] = (uint8_t)((hi << 4) |
-			                             (uint32_t)cli_hexnibble(c));
-		digits++;
+	switch (cli_hex_decode(&h, CLI_HEX_SKIP_SPACE | CLI_HEX_COUNT, dcid,
+	                       QUIC_MAX_CID_LEN, s, strlen(s))) {
+	case CLI_HEX_OK:
+		break;
+	case CLI_HEX_ODD:
+		return cli_usage("DCID_HEX has an odd number of hex digits "
+		                 "(%llu)", h.digits);
+	default:
+		return cli_usage("DCID_HEX: invalid hex digit at position %llu",
+		                 h.chars + 1);
 	}
-	if (digits % 2 != 0) {
-		cli_err("DCID_HEX has an odd number of hex digits (%zu)", digits);
-		return EXIT_USAGE;
-	}
-	if (digits / 2 > QUIC_MAX_CID_LEN) {
-		cli_err("the DCID is %zu bytes; QUIC connection IDs are at most "
-		        "%d bytes", digits / 2, QUIC_MAX_CID_LEN);
-		return EXIT_USAGE;
-	}
-	*dcid_len = digits / 2;
+	if (h.digits / 2 > QUIC_MAX_CID_LEN)
+		return cli_usage("the DCID is %llu bytes; QUIC connection IDs "
+		                 "are at most %d bytes", h.digits / 2,
+		                 QUIC_MAX_CID_LEN);
+	*dcid_len = h.nout;
 	return 0;
 }
 
 /* Writes 2n lowercase hex digits and a terminator; returns dst. */
 static char *tohex(char *dst, const uint8_t *src, size_t n)
 {
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		dst[2 * i] = cli_hexdigit(src[i] >> 4);
-		dst[2 * i + 1] = cli_hexdigit(src[i]);
-	}
-	dst[2 * n] = '\0';
+	*cli_hex_encode(dst, src, n, CLI_HEX_LOWER) = '\0';
 	return dst;
 }
 
@@ -151,24 +135,18 @@ static void print_keys(const struct quickeys_opts *o, const uint8_t *dcid,
 	aesecb_wipe(text, sizeof text);
 }
 
-int cmd_quickeys(int argc, char **argv)
+static int parse(struct quickeys_opts *o, int argc, char **argv)
 {
-	struct quickeys_opts o;
-	struct quic_initial keys;
-	uint8_t dcid[QUIC_MAX_CID_LEN];
-	size_t dcid_len = 0;
-	int c, st, rc;
+	int c, st, rc = 0;
 
-	memset(&o, 0, sizeof o);
-	o.version = QUIC_VERSION_1;
-	opterr = 0;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
+	while (rc == 0 && !o->common.help &&
+	       (c = cli_getopt(argc, argv, ":h", longopts)) != -1) {
 		switch (c) {
-		case 'V':
+		case OPT_VERSION:
 			/* the value is not echoed: it may be a misplaced
 			 * argument */
-			st = quic_version_parse(optarg, &o.version);
+			st = quic_version_parse(optarg, &o->version);
 			if (st == QUIC_EVERSION)
 				return cli_usage("--quic-version: unknown QUIC "
 				                 "version (known: 1 and 2, numbered "
@@ -177,24 +155,39 @@ int cmd_quickeys(int argc, char **argv)
 				return cli_usage("--quic-version takes 1, 2, "
 				                 "0x00000001 or 0x6b3343cf");
 			break;
-		case 'J':
-			o.json = 1;
+		case OPT_JSON:
+			o->json = 1;
 			break;
-		case 'h':
-			help(stdout);
-			return cli_flush_stdout();
 		default:
-			return cli_bad_option(optopt, argv[optind - 1], longopts);
+			rc = cli_option(&o->common, c, optarg);
+			break;
 		}
 	}
+	if (rc != 0 || o->common.help)
+		return rc;
 	if (optind >= argc)
 		return cli_usage("missing DCID_HEX (the Destination Connection "
 		                 "ID in hex)");
 	if (argc - optind > 1)
 		return cli_usage("one DCID_HEX expected, %d arguments given",
 		                 argc - optind);
-	o.dcid_hex = argv[optind];
+	o->dcid_hex = argv[optind];
+	return 0;
+}
 
+int cmd_quickeys(int argc, char **argv)
+{
+	struct quickeys_opts o;
+	struct quic_initial keys;
+	uint8_t dcid[QUIC_MAX_CID_LEN];
+	size_t dcid_len = 0;
+	int st, rc;
+
+	memset(&o, 0, sizeof o);
+	o.version = QUIC_VERSION_1;
+	rc = parse(&o, argc, argv);
+	if (rc != 0 || o.common.help)
+		return rc != 0 ? rc : cli_help(help);
 	if ((rc = parse_dcid(o.dcid_hex, dcid, &dcid_len)) != 0)
 		return rc;
 	st = quic_initial_keys(o.version, dcid, dcid_len, &keys);
@@ -202,9 +195,6 @@ int cmd_quickeys(int argc, char **argv)
 		cli_err("%s", quic_strerror(st));
 		return EXIT_USAGE;
 	}
-
-	/* a closed pipe is a write error (status 4), not a signal */
-	signal(SIGPIPE, SIG_IGN);
 	print_keys(&o, dcid, dcid_len, &keys);
 	quic_initial_wipe(&keys);
 	return cli_flush_stdout();

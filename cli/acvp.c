@@ -2,8 +2,10 @@
  * acvp.c - NIST ACVP AES-ECB vector sets: reading (jansson), checking
  * under a backend, and answering a prompt (see acvp.h).
  *
- * Each file is parsed into a jansson tree, decoded into the structs of
- * acvp.h, and its tree freed before the next file is parsed.
+ * Each file is parsed into a jansson tree and decoded into the structs of
+ * acvp.h group by group, each group's subtree being freed once decoded, so
+ * the decoded copy mostly reuses the tree's memory; the tree is gone
+ * before the next file is parsed.
  */
 #ifdef HAVE_CONFIG_H
 #include <config.h>
@@ -111,10 +113,16 @@ static int load_json(const char *path, json_t **root, struct acvp_error *err)
 	}
 	if (*root == NULL) {
 		char where[64];
+		char *near;
 
 		if (json_error_code(&jerr) == json_error_out_of_memory)
 			return set_err(err, ACVP_ENOMEM, path, NULL,
 			               "out of memory");
+		near = strstr(jerr.text, " near ");
+		/* jansson quotes the text near the error: it may be key
+		 * digits, so it is left out */
+		if (near != NULL)
+			*near = '\0';
 		snprintf(where, sizeof where, "line %d, column %d", jerr.line,
 		         jerr.column);
 		return set_err(err, ACVP_EFORMAT, path, where,
@@ -194,15 +202,34 @@ static int get_uint(struct dec *d, json_t *obj, const char *name,
 	           "not a non-negative integer");
 }
 
-static int hexval(int c)
+/* All ones if lo <= c <= hi, else 0 (all below 2^31). */
+static uint32_t in_range(uint32_t c, uint32_t lo, uint32_t hi)
 {
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
+	return (((c - lo) | (hi - c)) >> 31) - 1u;
+}
+
+/* Value of a hex digit (either case), or -1; hex may spell key bytes, so
+ * no branch and no table index depends on the character. */
+static int hexval(unsigned char ch)
+{
+	uint32_t u = ch;
+	uint32_t dig = in_range(u, '0', '9');
+	uint32_t low = in_range(u, 'a', 'f');
+	uint32_t upp = in_range(u, 'A', 'F');
+	uint32_t ok = dig | low | upp;
+	uint32_t val = (dig & (u - '0')) | (low & (u - 'a' + 10u)) |
+	               (upp & (u - 'A' + 10u));
+
+	return (int)(int32_t)((val & ok) | ~ok);
+}
+
+/* The upper-case hex digit of the low 4 bits of v, without a branch. */
+static char hexdigit(unsigned v)
+{
+	uint32_t n = v & 15u;
+	uint32_t over = 0u - ((9u - n) >> 31);  /* all ones past 9 */
+
+	return (char)(n + '0' + (over & ('A' - '0' - 10)));
 }
 
 /*
@@ -226,9 +253,14 @@ static int get_hex(struct dec *d, json_t *obj, const char *name,
 		return bad(d, &p, v == NULL ? "missing" : "not a string");
 	s = json_string_value(v);
 	n = json_string_length(v);
-	for (i = 0; i < n; i++)
-		if (hexval((unsigned char)s[i]) < 0)
+	{
+		int acc = 0;  /* -1 once a character is not a digit */
+
+		for (i = 0; i < n; i++)
+			acc |= hexval((unsigned char)s[i]);
+		if (acc < 0)
 			return bad(d, &p, "not hex");
+	}
 	if (n % 2 != 0)
 		return bad(d, &p, "odd number of hex digits (%zu)", n);
 	n /= 2;
@@ -545,6 +577,9 @@ static int read_questions(const char *path, struct acvp_set *set,
 		rc = read_group(&d, json_array_get(groups, i), &gp,
 		                &set->groups[i], &all);
 		set->ntests += set->groups[i].ntests;
+		/* the group's tree is no longer needed: its memory serves
+		 * the decoding of the next ones */
+		json_array_set_new(groups, i, json_null());
 	}
 	set->has_answers = all;
 out:
@@ -679,6 +714,7 @@ static int read_answers(const char *path, struct acvp_set *set,
 			g->tests[ti].a_group = i;
 			g->tests[ti].a_index = k;
 		}
+		json_array_set_new(groups, i, json_null());
 	}
 	if (rc != ACVP_OK)
 		goto out;
@@ -991,12 +1027,11 @@ done:
 
 static void put_hex(FILE *out, const uint8_t *p, size_t n)
 {
-	static const char digits[] = "0123456789ABCDEF";
 	size_t i;
 
 	for (i = 0; i < n; i++) {
-		putc(digits[p[i] >> 4], out);
-		putc(digits[p[i] & 15], out);
+		putc(hexdigit((unsigned)p[i] >> 4), out);
+		putc(hexdigit(p[i]), out);
 	}
 }
 

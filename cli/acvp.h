@@ -17,8 +17,10 @@
  * Monte Carlo test: "resultsArray" of 100 {key, pt, ct}), directions
  * encrypt and decrypt, keyLen 128, 192 and 256.
  *
- * Each file's JSON tree is freed as soon as it is decoded, so at most one
- * tree and the decoded set are in memory at a time.
+ * Memory: each file is parsed into a jansson tree (about 2.3 times the
+ * file's size) and decoded group by group, each group's subtree freed once
+ * decoded, so the decoded set mostly reuses the tree's memory; at most one
+ * tree is held at a time.
  */
 #ifndef AESECB_ACVP_H
 #define AESECB_ACVP_H
@@ -162,7 +164,8 @@ int acvp_check(const struct acvp_set *set, const aesecb_backend *be,
  * acvVersion), hex in upper case, indented by 2 as NIST writes it.  The
  * expected results of set, if any, are not used.  Returns ACVP_OK,
  * ACVP_EIO (a write failed; err->msg says why), ACVP_ECRYPT or
- * ACVP_ENOMEM.  out_name is used in messages only.
+ * ACVP_ENOMEM.  out_name is used in messages only.  On failure out may
+ * hold part of the answer: the caller discards it.
  */
 int acvp_answer(const struct acvp_set *set, const aesecb_backend *be,
                 FILE *out, const char *out_name, struct acvp_error *err);

@@ -71,7 +71,9 @@ struct acvp_test {
 	struct acvp_mct_step *mct;  /* MCT: ACVP_MCT_OUTER expected
 	                               iterations, or NULL */
 	/* where the test is, for messages: its index in its group in the
-	   questions file and in the answers file (or (size_t)-1) */
+	   questions file; the group and test index of its answer in the
+	   answers file (a_group (size_t)-2: answered in the questions
+	   file; (size_t)-1: no answer) */
 	size_t q_index, a_group, a_index;
 };
 

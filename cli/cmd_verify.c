@@ -199,8 +199,9 @@ static int cmp_names(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* Collect the vector files of a directory, sorted by name. */
-static int scan_dir(struct verify *v, const char *dir)
+/* Collect the vector files of a directory, sorted by name; with recurse
+ * > 0, those of its subdirectories too (recurse levels deep), in place. */
+static int scan_dir(struct verify *v, const char *dir, int recurse)
 {
 	DIR *d;
 	struct dirent *de;
@@ -218,8 +219,8 @@ static int scan_dir(struct verify *v, const char *dir)
 		de = readdir(d);
 		if (de == NULL)
 			break;
-		if (de->d_name[0] == '.' ||
-		    vec_format_of_name(de->d_name) == VEC_FMT_AUTO)
+		if (de->d_name[0] == '.' || (recurse <= 0 &&
+		    vec_format_of_name(de->d_name) == VEC_FMT_AUTO))
 			continue;
 		if (n == cap) {
 			void *p;
@@ -265,7 +266,9 @@ static int scan_dir(struct verify *v, const char *dir)
 		if (stat(path, &st) != 0) {
 			cli_err("%s: %s", path, strerror(errno));
 			rc = EXIT_IO;
-		} else if (S_ISREG(st.st_mode)) {
+		} else if (recurse > 0 && S_ISDIR(st.st_mode)) {
+			rc = scan_dir(v, path, recurse - 1);
+		} else if (S_ISREG(st.st_mode) && fmt != VEC_FMT_AUTO) {
 			struct vec_error verr;
 			int quic = fmt == VEC_FMT_RSP ? 1 :
 			           vec_is_quic_file(path, &verr);
@@ -289,7 +292,7 @@ static int scan_dir(struct verify *v, const char *dir)
 	return rc;
 }
 
-static int add_path(struct verify *v, const char *path)
+static int add_path(struct verify *v, const char *path, int recurse)
 {
 	struct stat st;
 	size_t before = v->nfiles;
@@ -300,7 +303,7 @@ static int add_path(struct verify *v, const char *path)
 		return EXIT_IO;
 	}
 	if (S_ISDIR(st.st_mode)) {
-		rc = scan_dir(v, path);
+		rc = scan_dir(v, path, recurse);
 		if (rc != 0)
 			return rc;
 		if (v->nfiles == before) {
@@ -938,7 +941,7 @@ static void help(FILE *f)
 "header-protection vector file (.txt), or a directory: every .rsp, .rsp.gz\n"
 "and QUIC .txt file in it, in name order.  Without PATH: the directory in\n"
 "$AESECB_VECTORS if set, else the installed vector set, else the source\n"
-"tree's vectors/ (the one used is printed).\n"
+"tree's vectors/ (the one used is printed), with its subdirectories.\n"
 "\n"
 "  -b, --backend NAME|all  backend to check; default all: every backend this\n"
 "                          CPU can run (those it cannot are listed as\n"
@@ -1057,10 +1060,10 @@ int cmd_verify(int argc, char **argv)
 			free(v.runs);
 			return EXIT_USAGE;
 		}
-		status = add_path(&v, v.dir);
+		status = add_path(&v, v.dir, 1);  /* and its subdirectories */
 	} else {
 		for (i = (size_t)optind; i < (size_t)argc && status == 0; i++)
-			status = add_path(&v, argv[i]);
+			status = add_path(&v, argv[i], 0);
 	}
 	if (status == 0)
 		status = load_files(&v);

@@ -127,3 +127,36 @@ void mct_chain_advance(struct mct_chain *ch, int dir, unsigned long count,
 	mct_next_key(ch->key, ch->key_len, prev, last);
 	memcpy(ch->next_in, last, 16);
 }
+
+int mct_run(const aesecb_backend *be, int decrypt, const uint8_t *key,
+            size_t key_len, const uint8_t in[16],
+            struct mct_result out[MCT_OUTER])
+{
+	aesecb_ctx ctx;
+	uint8_t k[32], next[16], prev[16];
+	int i, rc = AESECB_OK;
+
+	if (key_len != 16 && key_len != 24 && key_len != 32)
+		return AESECB_EKEYLEN;
+	memcpy(k, key, key_len);
+	memcpy(next, in, 16);
+	for (i = 0; i < MCT_OUTER && rc == AESECB_OK; i++) {
+		struct mct_result *r = &out[i];
+
+		memcpy(r->key, k, key_len);
+		r->key_len = key_len;
+		memcpy(r->in, next, 16);
+		rc = aesecb_init(&ctx, k, key_len, be);
+		if (rc == AESECB_OK)
+			rc = mct_inner(&ctx, decrypt, r->in, prev, r->out);
+		aesecb_clear(&ctx);
+		mct_next_key(k, key_len, prev, r->out);
+		memcpy(next, r->out, 16);
+	}
+	if (rc != AESECB_OK)
+		aesecb_wipe(out, MCT_OUTER * sizeof *out);
+	aesecb_wipe(k, sizeof k);
+	aesecb_wipe(next, sizeof next);
+	aesecb_wipe(prev, sizeof prev);
+	return rc;
+}

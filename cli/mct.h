@@ -76,4 +76,21 @@ void mct_chain_advance(struct mct_chain *ch, int dir, unsigned long count,
                        const uint8_t *key, size_t key_len,
                        const uint8_t prev[16], const uint8_t last[16]);
 
+/*
+ * The whole Monte Carlo test of one group: MCT_OUTER outer iterations from
+ * key and in, under backend be (NULL: the default), recording each
+ * iteration's key, input and output (ACVP's resultsArray).  Returns
+ * AESECB_OK or aesecb_init's status (out wiped then).
+ */
+struct mct_result {
+	uint8_t key[32];
+	size_t key_len;
+	uint8_t in[16];
+	uint8_t out[16];
+};
+
+int mct_run(const aesecb_backend *be, int decrypt, const uint8_t *key,
+            size_t key_len, const uint8_t in[16],
+            struct mct_result out[MCT_OUTER]);
+
 #endif

@@ -1,0 +1,1171 @@
+/*
+ * acvp.c - NIST ACVP AES-ECB vector sets: reading (jansson), checking
+ * under a backend, and answering a prompt (see acvp.h).
+ *
+ * Each file is parsed into a jansson tree and decoded into the structs of
+ * acvp.h group by group, each group's subtree being freed once decoded, so
+ * the decoded copy mostly reuses the tree's memory; the tree is gone
+ * before the next file is parsed.
+ */
+#ifdef HAVE_CONFIG_H
+#include <config.h>
+#endif
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <jansson.h>
+
+#include "acvp.h"
+#include "mct.h"
+
+/* Longest AFT text accepted, in bytes (a sanity bound, not a format rule). */
+#define ACVP_TEXT_MAX (1u << 24)
+
+/* ------------------------------------------------------------------ */
+/* Errors */
+
+static int set_err(struct acvp_error *err, int code, const char *file,
+                   const char *where, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (err == NULL)
+		return code;
+	err->code = code;
+	snprintf(err->file, sizeof err->file, "%s", file != NULL ? file : "");
+	snprintf(err->where, sizeof err->where, "%s",
+	         where != NULL ? where : "");
+	va_start(ap, fmt);
+	vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+	va_end(ap);
+	return code;
+}
+
+/* The JSON path being decoded, built up as a string. */
+struct jpath {
+	char s[160];
+};
+
+static void jp_set(struct jpath *p, const struct jpath *base,
+                   const char *fmt, ...)
+{
+	va_list ap;
+	size_t n = 0;
+
+	if (base != NULL) {
+		snprintf(p->s, sizeof p->s, "%s", base->s);
+		n = strlen(p->s);
+	} else {
+		p->s[0] = '\0';
+	}
+	va_start(ap, fmt);
+	/* a member name after a non-empty base gets a dot */
+	if (n > 0 && fmt[0] != '[' && n + 1 < sizeof p->s)
+		p->s[n++] = '.';
+	vsnprintf(p->s + n, sizeof p->s - n, fmt, ap);
+	va_end(ap);
+}
+
+/* Decoding context of one file. */
+struct dec {
+	const char *file;
+	struct acvp_error *err;
+};
+
+static int bad(struct dec *d, const struct jpath *p, const char *fmt, ...)
+{
+	va_list ap;
+	char msg[200];
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	return set_err(d->err, ACVP_EFORMAT, d->file, p != NULL ? p->s : "",
+	               "%s", msg);
+}
+
+/* ------------------------------------------------------------------ */
+/* Reading JSON */
+
+static int load_json(const char *path, json_t **root, struct acvp_error *err)
+{
+	json_error_t jerr;
+	FILE *f;
+	int e;
+
+	*root = NULL;
+	f = fopen(path, "rb");
+	if (f == NULL)
+		return set_err(err, ACVP_EIO, path, NULL, "cannot open: %s",
+		               strerror(errno));
+	*root = json_loadf(f, JSON_REJECT_DUPLICATES, &jerr);
+	e = ferror(f) ? errno : 0;
+	fclose(f);
+	if (e != 0) {
+		json_decref(*root);
+		*root = NULL;
+		return set_err(err, ACVP_EIO, path, NULL, "cannot read: %s",
+		               strerror(e));
+	}
+	if (*root == NULL) {
+		char where[64];
+		char *near;
+
+		if (json_error_code(&jerr) == json_error_out_of_memory)
+			return set_err(err, ACVP_ENOMEM, path, NULL,
+			               "out of memory");
+		near = strstr(jerr.text, " near ");
+		/* jansson quotes the text near the error: it may be key
+		 * digits, so it is left out */
+		if (near != NULL)
+			*near = '\0';
+		snprintf(where, sizeof where, "line %d, column %d", jerr.line,
+		         jerr.column);
+		return set_err(err, ACVP_EFORMAT, path, where,
+		               "not valid JSON: %s", jerr.text);
+	}
+	return ACVP_OK;
+}
+
+/*
+ * The vector-set object of a document: the document itself, or the second
+ * element of [{"acvVersion": ...}, {...}].  *base is "" or "[1]".
+ */
+static int unwrap(struct dec *d, json_t *root, json_t **vs, int *array_form,
+                  const char **acv_version, struct jpath *base)
+{
+	base->s[0] = '\0';
+	*array_form = 0;
+	if (acv_version != NULL)
+		*acv_version = NULL;
+	if (json_is_object(root)) {
+		*vs = root;
+		return ACVP_OK;
+	}
+	if (json_is_array(root)) {
+		json_t *v0 = json_array_get(root, 0);
+		json_t *ver = json_object_get(v0, "acvVersion");
+		struct jpath p;
+
+		if (json_array_size(root) != 2 || !json_is_object(v0) ||
+		    !json_is_object(json_array_get(root, 1)))
+			return bad(d, NULL, "expected a vector set: an object, "
+			           "or [{\"acvVersion\": ...}, {...}]");
+		jp_set(&p, NULL, "[0].acvVersion");
+		if (!json_is_string(ver))
+			return bad(d, &p, ver == NULL ? "missing" :
+			           "not a string");
+		if (acv_version != NULL)
+			*acv_version = json_string_value(ver);
+		*vs = json_array_get(root, 1);
+		*array_form = 1;
+		jp_set(base, NULL, "[1]");
+		return ACVP_OK;
+	}
+	return bad(d, NULL, "expected a vector set: an object, or "
+	           "[{\"acvVersion\": ...}, {...}]");
+}
+
+/* Member name of obj as a string; NULL (with the error set) if missing or
+ * not a string. */
+static const char *get_str(struct dec *d, json_t *obj, const char *name,
+                           const struct jpath *at)
+{
+	json_t *v = json_object_get(obj, name);
+	struct jpath p;
+
+	if (json_is_string(v))
+		return json_string_value(v);
+	jp_set(&p, at, "%s", name);
+	bad(d, &p, v == NULL ? "missing" : "not a string");
+	return NULL;
+}
+
+/* Member name of obj as a non-negative integer. */
+static int get_uint(struct dec *d, json_t *obj, const char *name,
+                    const struct jpath *at, unsigned long *out)
+{
+	json_t *v = json_object_get(obj, name);
+	struct jpath p;
+
+	if (json_is_integer(v) && json_integer_value(v) >= 0 &&
+	    (unsigned long long)json_integer_value(v) <= (unsigned long)-1) {
+		*out = (unsigned long)json_integer_value(v);
+		return ACVP_OK;
+	}
+	jp_set(&p, at, "%s", name);
+	return bad(d, &p, v == NULL ? "missing" :
+	           "not a non-negative integer");
+}
+
+/* All ones if lo <= c <= hi, else 0 (all below 2^31). */
+static uint32_t in_range(uint32_t c, uint32_t lo, uint32_t hi)
+{
+	return (((c - lo) | (hi - c)) >> 31) - 1u;
+}
+
+/* Value of a hex digit (either case), or -1; hex may spell key bytes, so
+ * no branch and no table index depends on the character. */
+static int hexval(unsigned char ch)
+{
+	uint32_t u = ch;
+	uint32_t dig = in_range(u, '0', '9');
+	uint32_t low = in_range(u, 'a', 'f');
+	uint32_t upp = in_range(u, 'A', 'F');
+	uint32_t ok = dig | low | upp;
+	uint32_t val = (dig & (u - '0')) | (low & (u - 'a' + 10u)) |
+	               (upp & (u - 'A' + 10u));
+
+	return (int)(int32_t)((val & ok) | ~ok);
+}
+
+/* The upper-case hex digit of the low 4 bits of v, without a branch. */
+static char hexdigit(unsigned v)
+{
+	uint32_t n = v & 15u;
+	uint32_t over = 0u - ((9u - n) >> 31);  /* all ones past 9 */
+
+	return (char)(n + '0' + (over & ('A' - '0' - 10)));
+}
+
+/*
+ * Member name of obj, hex, decoded.  want: the length in bytes it must
+ * have, or 0 for "a whole number of 16-byte blocks, at least one" (the
+ * length is then in *len and *buf is malloc'ed).  With want != 0 the bytes
+ * go to out.
+ */
+static int get_hex(struct dec *d, json_t *obj, const char *name,
+                   const struct jpath *at, size_t want, uint8_t *out,
+                   uint8_t **buf, size_t *len)
+{
+	json_t *v = json_object_get(obj, name);
+	struct jpath p;
+	const char *s;
+	size_t n, i;
+	uint8_t *dst = out;
+
+	jp_set(&p, at, "%s", name);
+	if (!json_is_string(v))
+		return bad(d, &p, v == NULL ? "missing" : "not a string");
+	s = json_string_value(v);
+	n = json_string_length(v);
+	{
+		int acc = 0;  /* -1 once a character is not a digit */
+
+		for (i = 0; i < n; i++)
+			acc |= hexval((unsigned char)s[i]);
+		if (acc < 0)
+			return bad(d, &p, "not hex");
+	}
+	if (n % 2 != 0)
+		return bad(d, &p, "odd number of hex digits (%zu)", n);
+	n /= 2;
+	if (want != 0 && n != want)
+		return bad(d, &p, "%zu bytes; must be %zu", n, want);
+	if (want == 0) {
+		if (n == 0 || n % 16 != 0)
+			return bad(d, &p, "%zu bytes; must be a whole number "
+			           "of 16-byte blocks, at least one", n);
+		if (n > ACVP_TEXT_MAX)
+			return bad(d, &p, "%zu bytes; at most %u accepted", n,
+			           ACVP_TEXT_MAX);
+		/* room for the expected output after the input */
+		dst = malloc(2 * n);
+		if (dst == NULL)
+			return set_err(d->err, ACVP_ENOMEM, d->file, p.s,
+			               "out of memory");
+		*buf = dst;
+		*len = n;
+	}
+	for (i = 0; i < n; i++)
+		dst[i] = (uint8_t)(hexval((unsigned char)s[2 * i]) << 4 |
+		                   hexval((unsigned char)s[2 * i + 1]));
+	return ACVP_OK;
+}
+
+/* algorithm and revision must be ours. */
+static int check_header(struct dec *d, json_t *vs, const struct jpath *base)
+{
+	const char *s;
+	struct jpath p;
+
+	s = get_str(d, vs, "algorithm", base);
+	if (s == NULL)
+		return ACVP_EFORMAT;
+	if (strcmp(s, ACVP_ALGORITHM) != 0) {
+		jp_set(&p, base, "algorithm");
+		return bad(d, &p, "algorithm is not %s", ACVP_ALGORITHM);
+	}
+	s = get_str(d, vs, "revision", base);
+	if (s == NULL)
+		return ACVP_EFORMAT;
+	if (strcmp(s, ACVP_REVISION) != 0) {
+		jp_set(&p, base, "revision");
+		return bad(d, &p, "revision is not %s (the only one read)",
+		           ACVP_REVISION);
+	}
+	return ACVP_OK;
+}
+
+static int get_vsid(struct dec *d, json_t *vs, const struct jpath *base,
+                    long long *out)
+{
+	json_t *v = json_object_get(vs, "vsId");
+	struct jpath p;
+
+	if (json_is_integer(v)) {
+		*out = (long long)json_integer_value(v);
+		return ACVP_OK;
+	}
+	jp_set(&p, base, "vsId");
+	return bad(d, &p, v == NULL ? "missing" : "not an integer");
+}
+
+/* tests[k].resultsArray of an MCT test into t->mct. */
+static int get_results(struct dec *d, json_t *arr, const struct jpath *at,
+                       const struct acvp_group *g, struct acvp_test *t)
+{
+	struct jpath p, q;
+	size_t i;
+	int rc;
+
+	jp_set(&p, at, "resultsArray");
+	if (!json_is_array(arr))
+		return bad(d, &p, "not an array");
+	if (json_array_size(arr) != ACVP_MCT_OUTER)
+		return bad(d, &p, "%zu iterations; must be %d",
+		           json_array_size(arr), ACVP_MCT_OUTER);
+	if (t->mct == NULL) {
+		t->mct = calloc(ACVP_MCT_OUTER, sizeof *t->mct);
+		if (t->mct == NULL)
+			return set_err(d->err, ACVP_ENOMEM, d->file, p.s,
+			               "out of memory");
+	}
+	for (i = 0; i < ACVP_MCT_OUTER; i++) {
+		json_t *r = json_array_get(arr, i);
+
+		jp_set(&q, &p, "[%zu]", i);
+		if (!json_is_object(r))
+			return bad(d, &q, "not an object");
+		rc = get_hex(d, r, "key", &q, g->key_len, t->mct[i].key, NULL,
+		             NULL);
+		if (rc == ACVP_OK)
+			rc = get_hex(d, r, "pt", &q, 16, t->mct[i].pt, NULL,
+			             NULL);
+		if (rc == ACVP_OK)
+			rc = get_hex(d, r, "ct", &q, 16, t->mct[i].ct, NULL,
+			             NULL);
+		if (rc != ACVP_OK)
+			return rc;
+	}
+	return ACVP_OK;
+}
+
+/* The expected result of test t (AFT: the output field; MCT: the
+ * resultsArray) from test object o, if o has it; *found says whether. */
+static int get_answer(struct dec *d, json_t *o, const struct jpath *at,
+                      const struct acvp_group *g, struct acvp_test *t,
+                      int *found)
+{
+	const char *out_name = g->decrypt ? "pt" : "ct";
+
+	*found = 0;
+	if (g->type == ACVP_MCT) {
+		json_t *arr = json_object_get(o, "resultsArray");
+
+		if (arr == NULL)
+			return ACVP_OK;
+		*found = 1;
+		return get_results(d, arr, at, g, t);
+	}
+	if (json_object_get(o, out_name) == NULL)
+		return ACVP_OK;
+	*found = 1;
+	t->expect = t->in + t->len;
+	return get_hex(d, o, out_name, at, t->len, t->expect, NULL, NULL);
+}
+
+static void free_groups(struct acvp_group *groups, size_t n)
+{
+	size_t i, k;
+
+	for (i = 0; i < n; i++) {
+		struct acvp_group *g = &groups[i];
+
+		for (k = 0; k < g->ntests; k++) {
+			struct acvp_test *t = &g->tests[k];
+
+			aesecb_wipe(t->key, sizeof t->key);
+			if (t->in != NULL)
+				aesecb_wipe(t->in, 2 * t->len);
+			free(t->in);
+			if (t->mct != NULL)
+				aesecb_wipe(t->mct,
+				            ACVP_MCT_OUTER * sizeof *t->mct);
+			free(t->mct);
+		}
+		free(g->tests);
+	}
+	free(groups);
+}
+
+void acvp_free(struct acvp_set *set)
+{
+	if (set == NULL)
+		return;
+	free_groups(set->groups, set->ngroups);
+	free(set->acv_version);
+	free(set->questions);
+	free(set->answers);
+	memset(set, 0, sizeof *set);
+}
+
+static char *dupstr(const char *s)
+{
+	size_t n = strlen(s) + 1;
+	char *p = malloc(n);
+
+	if (p != NULL)
+		memcpy(p, s, n);
+	return p;
+}
+
+/* One group of the questions file. */
+static int read_group(struct dec *d, json_t *jg, const struct jpath *gp,
+                      struct acvp_group *g, int *all_answered)
+{
+	const char *s;
+	json_t *tests;
+	unsigned long keybits;
+	size_t k;
+	struct jpath p;
+	int rc;
+
+	if (!json_is_object(jg))
+		return bad(d, gp, "not an object");
+	rc = get_uint(d, jg, "tgId", gp, &g->tgid);
+	if (rc != ACVP_OK)
+		return rc;
+	s = get_str(d, jg, "testType", gp);
+	if (s == NULL)
+		return ACVP_EFORMAT;
+	jp_set(&p, gp, "testType");
+	if (strcmp(s, "AFT") == 0)
+		g->type = ACVP_AFT;
+	else if (strcmp(s, "MCT") == 0)
+		g->type = ACVP_MCT;
+	else
+		return bad(d, &p, "unknown test type (AFT or MCT)");
+	s = get_str(d, jg, "direction", gp);
+	if (s == NULL)
+		return ACVP_EFORMAT;
+	jp_set(&p, gp, "direction");
+	if (strcmp(s, "encrypt") == 0)
+		g->decrypt = 0;
+	else if (strcmp(s, "decrypt") == 0)
+		g->decrypt = 1;
+	else
+		return bad(d, &p, "unknown direction (encrypt or decrypt)");
+	rc = get_uint(d, jg, "keyLen", gp, &keybits);
+	if (rc != ACVP_OK)
+		return rc;
+	if (keybits != 128 && keybits != 192 && keybits != 256) {
+		jp_set(&p, gp, "keyLen");
+		return bad(d, &p, "%lu; must be 128, 192 or 256", keybits);
+	}
+	g->key_len = keybits / 8;
+	tests = json_object_get(jg, "tests");
+	jp_set(&p, gp, "tests");
+	if (!json_is_array(tests))
+		return bad(d, &p, tests == NULL ? "missing" : "not an array");
+	g->ntests = 0;
+	g->tests = calloc(json_array_size(tests) + 1, sizeof *g->tests);
+	if (g->tests == NULL)
+		return set_err(d->err, ACVP_ENOMEM, d->file, p.s,
+		               "out of memory");
+	for (k = 0; k < json_array_size(tests); k++) {
+		json_t *o = json_array_get(tests, k);
+		struct acvp_test *t = &g->tests[k];
+		struct jpath tp;
+		int found;
+
+		jp_set(&tp, &p, "[%zu]", k);
+		g->ntests = k + 1;  /* freed from here on */
+		t->q_index = k;
+		t->a_group = t->a_index = (size_t)-1;
+		if (!json_is_object(o))
+			return bad(d, &tp, "not an object");
+		rc = get_uint(d, o, "tcId", &tp, &t->tcid);
+		if (rc == ACVP_OK)
+			rc = get_hex(d, o, "key", &tp, g->key_len, t->key,
+			             NULL, NULL);
+		if (rc != ACVP_OK)
+			return rc;
+		if (g->type == ACVP_MCT) {
+			t->in = malloc(32);
+			if (t->in == NULL)
+				return set_err(d->err, ACVP_ENOMEM, d->file,
+				               tp.s, "out of memory");
+			t->len = 16;
+			rc = get_hex(d, o, g->decrypt ? "ct" : "pt", &tp, 16,
+			             t->in, NULL, NULL);
+		} else {
+			rc = get_hex(d, o, g->decrypt ? "ct" : "pt", &tp, 0,
+			             NULL, &t->in, &t->len);
+		}
+		if (rc == ACVP_OK)
+			rc = get_answer(d, o, &tp, g, t, &found);
+		if (rc != ACVP_OK)
+			return rc;
+		if (found)
+			t->a_group = (size_t)-2;  /* answered in place */
+		else
+			*all_answered = 0;
+	}
+	return ACVP_OK;
+}
+
+static int read_questions(const char *path, struct acvp_set *set,
+                          struct acvp_error *err)
+{
+	struct dec d = { path, err };
+	json_t *root, *vs, *groups, *v;
+	const char *ver;
+	struct jpath base, p;
+	size_t i;
+	int rc, all = 1;
+
+	rc = load_json(path, &root, err);
+	if (rc != ACVP_OK)
+		return rc;
+	rc = unwrap(&d, root, &vs, &set->array_form, &ver, &base);
+	if (rc == ACVP_OK && ver != NULL) {
+		set->acv_version = dupstr(ver);
+		if (set->acv_version == NULL)
+			rc = set_err(err, ACVP_ENOMEM, path, NULL,
+			             "out of memory");
+	}
+	if (rc == ACVP_OK)
+		rc = check_header(&d, vs, &base);
+	if (rc == ACVP_OK)
+		rc = get_vsid(&d, vs, &base, &set->vsid);
+	if (rc != ACVP_OK)
+		goto out;
+	v = json_object_get(vs, "isSample");
+	set->is_sample = json_is_boolean(v) ? json_is_true(v) : -1;
+	groups = json_object_get(vs, "testGroups");
+	jp_set(&p, &base, "testGroups");
+	if (!json_is_array(groups)) {
+		rc = bad(&d, &p, groups == NULL ? "missing" : "not an array");
+		goto out;
+	}
+	set->groups = calloc(json_array_size(groups) + 1, sizeof *set->groups);
+	if (set->groups == NULL) {
+		rc = set_err(err, ACVP_ENOMEM, path, NULL, "out of memory");
+		goto out;
+	}
+	for (i = 0; i < json_array_size(groups) && rc == ACVP_OK; i++) {
+		struct jpath gp;
+
+		jp_set(&gp, &p, "[%zu]", i);
+		set->ngroups = i + 1;
+		set->groups[i].q_index = i;
+		rc = read_group(&d, json_array_get(groups, i), &gp,
+		                &set->groups[i], &all);
+		set->ntests += set->groups[i].ntests;
+		/* the group's tree is no longer needed: its memory serves
+		 * the decoding of the next ones */
+		json_array_set_new(groups, i, json_null());
+	}
+	set->has_answers = all;
+out:
+	json_decref(root);
+	return rc;
+}
+
+/* Index of the group with tgId tgid, trying hint first; or (size_t)-1. */
+static size_t find_group(const struct acvp_set *set, unsigned long tgid,
+                         size_t hint)
+{
+	size_t i;
+
+	if (hint < set->ngroups && set->groups[hint].tgid == tgid)
+		return hint;
+	for (i = 0; i < set->ngroups; i++)
+		if (set->groups[i].tgid == tgid)
+			return i;
+	return (size_t)-1;
+}
+
+static size_t find_test(const struct acvp_group *g, unsigned long tcid,
+                        size_t hint)
+{
+	size_t i;
+
+	if (hint < g->ntests && g->tests[hint].tcid == tcid)
+		return hint;
+	for (i = 0; i < g->ntests; i++)
+		if (g->tests[i].tcid == tcid)
+			return i;
+	return (size_t)-1;
+}
+
+static int read_answers(const char *path, struct acvp_set *set,
+                        struct acvp_error *err)
+{
+	struct dec d = { path, err };
+	json_t *root, *vs, *groups;
+	struct jpath base, p;
+	long long vsid;
+	size_t i, k;
+	int rc, array_form;
+
+	rc = load_json(path, &root, err);
+	if (rc != ACVP_OK)
+		return rc;
+	rc = unwrap(&d, root, &vs, &array_form, NULL, &base);
+	if (rc == ACVP_OK)
+		rc = check_header(&d, vs, &base);
+	if (rc == ACVP_OK)
+		rc = get_vsid(&d, vs, &base, &vsid);
+	if (rc != ACVP_OK)
+		goto out;
+	if (vsid != set->vsid) {
+		jp_set(&p, &base, "vsId");
+		rc = bad(&d, &p, "%lld, but the prompt's is %lld", vsid,
+		         set->vsid);
+		goto out;
+	}
+	groups = json_object_get(vs, "testGroups");
+	jp_set(&p, &base, "testGroups");
+	if (!json_is_array(groups)) {
+		rc = bad(&d, &p, groups == NULL ? "missing" : "not an array");
+		goto out;
+	}
+	for (i = 0; i < json_array_size(groups) && rc == ACVP_OK; i++) {
+		json_t *jg = json_array_get(groups, i), *tests;
+		struct jpath gp, tsp;
+		struct acvp_group *g;
+		unsigned long tgid;
+		size_t gi;
+
+		jp_set(&gp, &p, "[%zu]", i);
+		if (!json_is_object(jg)) {
+			rc = bad(&d, &gp, "not an object");
+			break;
+		}
+		rc = get_uint(&d, jg, "tgId", &gp, &tgid);
+		if (rc != ACVP_OK)
+			break;
+		gi = find_group(set, tgid, i);
+		if (gi == (size_t)-1) {
+			struct jpath q;
+
+			jp_set(&q, &gp, "tgId");
+			rc = bad(&d, &q, "%lu is not a group of the prompt",
+			         tgid);
+			break;
+		}
+		g = &set->groups[gi];
+		tests = json_object_get(jg, "tests");
+		jp_set(&tsp, &gp, "tests");
+		if (!json_is_array(tests)) {
+			rc = bad(&d, &tsp, tests == NULL ? "missing" :
+			         "not an array");
+			break;
+		}
+		for (k = 0; k < json_array_size(tests) && rc == ACVP_OK; k++) {
+			json_t *o = json_array_get(tests, k);
+			struct jpath tp;
+			unsigned long tcid;
+			size_t ti;
+			int found;
+
+			jp_set(&tp, &tsp, "[%zu]", k);
+			if (!json_is_object(o)) {
+				rc = bad(&d, &tp, "not an object");
+				break;
+			}
+			rc = get_uint(&d, o, "tcId", &tp, &tcid);
+			if (rc != ACVP_OK)
+				break;
+			ti = find_test(g, tcid, k);
+			if (ti == (size_t)-1) {
+				struct jpath q;
+
+				jp_set(&q, &tp, "tcId");
+				rc = bad(&d, &q, "%lu is not a test of group "
+				         "tgId %lu in the prompt", tcid, tgid);
+				break;
+			}
+			rc = get_answer(&d, o, &tp, g, &g->tests[ti], &found);
+			if (rc != ACVP_OK)
+				break;
+			if (!found) {
+				rc = bad(&d, &tp, "missing %s",
+				         g->type == ACVP_MCT ? "resultsArray" :
+				         g->decrypt ? "pt" : "ct");
+				break;
+			}
+			g->tests[ti].a_group = i;
+			g->tests[ti].a_index = k;
+		}
+		json_array_set_new(groups, i, json_null());
+	}
+	if (rc != ACVP_OK)
+		goto out;
+	/* every question needs its answer */
+	set->has_answers = 1;
+	for (i = 0; i < set->ngroups; i++)
+		for (k = 0; k < set->groups[i].ntests; k++) {
+			const struct acvp_test *t = &set->groups[i].tests[k];
+
+			if (t->a_group == (size_t)-1) {
+				rc = bad(&d, NULL, "no expected result for tgId "
+				         "%lu tcId %lu", set->groups[i].tgid,
+				         t->tcid);
+				goto out;
+			}
+		}
+	set->answers_array_form = array_form;
+out:
+	json_decref(root);
+	return rc;
+}
+
+int acvp_load_files(const char *questions, const char *answers,
+                    struct acvp_set *set, struct acvp_error *err)
+{
+	int rc;
+
+	memset(set, 0, sizeof *set);
+	if (err != NULL)
+		memset(err, 0, sizeof *err);
+	set->is_sample = -1;
+	set->questions = dupstr(questions);
+	if (answers != NULL)
+		set->answers = dupstr(answers);
+	if (set->questions == NULL || (answers != NULL && set->answers == NULL))
+		rc = set_err(err, ACVP_ENOMEM, questions, NULL,
+		             "out of memory");
+	else
+		rc = read_questions(questions, set, err);
+	if (rc == ACVP_OK && answers != NULL)
+		rc = read_answers(answers, set, err);
+	if (rc != ACVP_OK)
+		acvp_free(set);
+	return rc;
+}
+
+static int is_file(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* dir + "/" + name, malloc'ed; dir_len bytes of dir are used. */
+static char *join(const char *dir, size_t dir_len, const char *name)
+{
+	size_t n = dir_len + 1 + strlen(name) + 1;
+	char *p = malloc(n);
+
+	if (p != NULL)
+		snprintf(p, n, "%.*s%s%s", (int)dir_len, dir,
+		         dir_len > 0 && dir[dir_len - 1] != '/' ? "/" : "",
+		         name);
+	return p;
+}
+
+int acvp_load(const char *path, struct acvp_set *set, struct acvp_error *err)
+{
+	struct stat st;
+	const char *base = strrchr(path, '/');
+	size_t dlen;
+	char *q = NULL, *a = NULL;
+	int rc;
+
+	memset(set, 0, sizeof *set);
+	if (stat(path, &st) != 0)
+		return set_err(err, ACVP_EIO, path, NULL, "%s",
+		               strerror(errno));
+	if (S_ISDIR(st.st_mode)) {
+		dlen = strlen(path);
+		q = join(path, dlen, "prompt.json");
+		a = join(path, dlen, "expectedResults.json");
+		if (q == NULL || a == NULL) {
+			rc = set_err(err, ACVP_ENOMEM, path, NULL,
+			             "out of memory");
+		} else if (is_file(q)) {
+			rc = acvp_load_files(q, is_file(a) ? a : NULL, set,
+			                     err);
+		} else {
+			free(q);
+			q = join(path, dlen, "internalProjection.json");
+			if (q == NULL)
+				rc = set_err(err, ACVP_ENOMEM, path, NULL,
+				             "out of memory");
+			else if (is_file(q))
+				rc = acvp_load_files(q, NULL, set, err);
+			else
+				rc = set_err(err, ACVP_EIO, path, NULL,
+				             "no prompt.json or "
+				             "internalProjection.json in this "
+				             "directory");
+		}
+		free(q);
+		free(a);
+		return rc;
+	}
+	base = base != NULL ? base + 1 : path;
+	dlen = (size_t)(base - path);
+	if (strcmp(base, "prompt.json") == 0) {
+		a = join(path, dlen, "expectedResults.json");
+		if (a == NULL)
+			return set_err(err, ACVP_ENOMEM, path, NULL,
+			               "out of memory");
+		rc = acvp_load_files(path, is_file(a) ? a : NULL, set, err);
+		free(a);
+		return rc;
+	}
+	if (strcmp(base, "expectedResults.json") == 0) {
+		q = join(path, dlen, "prompt.json");
+		if (q == NULL)
+			return set_err(err, ACVP_ENOMEM, path, NULL,
+			               "out of memory");
+		if (!is_file(q))
+			rc = set_err(err, ACVP_EIO, path, NULL,
+			             "no prompt.json next to it (the "
+			             "questions)");
+		else
+			rc = acvp_load_files(q, path, set, err);
+		free(q);
+		return rc;
+	}
+	return acvp_load_files(path, NULL, set, err);
+}
+
+/* ------------------------------------------------------------------ */
+/* Checking */
+
+static int differ(const uint8_t *a, const uint8_t *b, size_t n)
+{
+	unsigned acc = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		acc |= (unsigned)(a[i] ^ b[i]);
+	return acc != 0;
+}
+
+/* The JSON path of test t's answer (field, MCT iteration it or -1). */
+static void answer_path(const struct acvp_set *set,
+                        const struct acvp_group *g,
+                        const struct acvp_test *t, long it,
+                        const char *field, char *buf, size_t size)
+{
+	int sep = set->array_form;
+	size_t gi = g->q_index, ti = t->q_index;
+	int n;
+
+	/* answered in the answers file, or in place in the questions */
+	if (t->a_group < (size_t)-2) {
+		sep = set->answers_array_form;
+		gi = t->a_group;
+		ti = t->a_index;
+	}
+	n = snprintf(buf, size, "%stestGroups[%zu].tests[%zu].",
+	             sep ? "[1]." : "", gi, ti);
+	if (n < 0 || (size_t)n >= size)
+		return;
+	if (it >= 0)
+		snprintf(buf + n, size - (size_t)n, "resultsArray[%ld].%s", it,
+		         field);
+	else
+		snprintf(buf + n, size - (size_t)n, "%s", field);
+}
+
+static int report(const struct acvp_set *set, const struct acvp_group *g,
+                  const struct acvp_test *t, long it, const char *field,
+                  const uint8_t *expected, const uint8_t *actual,
+                  size_t len, acvp_fail_fn *fn, void *arg)
+{
+	struct acvp_failure f;
+	char path[160];
+
+	if (fn == NULL)
+		return 0;
+	answer_path(set, g, t, it, field, path, sizeof path);
+	memset(&f, 0, sizeof f);
+	f.group = g;
+	f.test = t;
+	f.tgid = g->tgid;
+	f.tcid = t->tcid;
+	f.iteration = it;
+	f.field = field;
+	f.path = path;
+	if (strcmp(field, "key") != 0) {
+		f.expected = expected;
+		f.actual = actual;
+	}
+	f.len = len;
+	return fn(arg, &f);
+}
+
+int acvp_check(const struct acvp_set *set, const aesecb_backend *be,
+               acvp_fail_fn *fn, void *arg, struct acvp_counts *counts,
+               struct acvp_error *err)
+{
+	struct acvp_counts c;
+	struct mct_result *res = NULL;
+	uint8_t *out = NULL;
+	size_t maxlen = 16, i, k;
+	int rc = ACVP_OK, stop = 0;
+
+	memset(&c, 0, sizeof c);
+	if (err != NULL)
+		memset(err, 0, sizeof *err);
+	if (!set->has_answers)
+		return set_err(err, ACVP_ENOANSWER, set->questions, NULL,
+		               "no expected results to check against");
+	for (i = 0; i < set->ngroups; i++)
+		for (k = 0; k < set->groups[i].ntests; k++)
+			if (set->groups[i].tests[k].len > maxlen)
+				maxlen = set->groups[i].tests[k].len;
+	out = malloc(maxlen);
+	res = malloc(MCT_OUTER * sizeof *res);
+	if (out == NULL || res == NULL) {
+		rc = set_err(err, ACVP_ENOMEM, set->questions, NULL,
+		             "out of memory");
+		goto done;
+	}
+	for (i = 0; i < set->ngroups && !stop; i++) {
+		const struct acvp_group *g = &set->groups[i];
+		const char *in_name = g->decrypt ? "ct" : "pt";
+		const char *out_name = g->decrypt ? "pt" : "ct";
+
+		for (k = 0; k < g->ntests && !stop; k++) {
+			const struct acvp_test *t = &g->tests[k];
+			int r, ok = 1;
+
+			if (g->type == ACVP_AFT) {
+				aesecb_ctx ctx;
+
+				c.aft++;
+				r = aesecb_init(&ctx, t->key, g->key_len, be);
+				if (r == AESECB_OK)
+					r = (g->decrypt ? aesecb_decrypt :
+					     aesecb_encrypt)(&ctx, t->in, out,
+					                     t->len);
+				aesecb_clear(&ctx);
+				if (r != AESECB_OK) {
+					rc = set_err(err, ACVP_ECRYPT,
+					             set->questions, NULL, "%s",
+					             aesecb_strerror(r));
+					goto done;
+				}
+				if (differ(out, t->expect, t->len)) {
+					ok = 0;
+					stop = report(set, g, t, -1, out_name,
+					              t->expect, out, t->len,
+					              fn, arg);
+				}
+				c.aft_pass += ok;
+				continue;
+			}
+			c.mct++;
+			r = mct_run(be, g->decrypt, t->key, g->key_len, t->in,
+			            res);
+			if (r != AESECB_OK) {
+				rc = set_err(err, ACVP_ECRYPT, set->questions,
+				             NULL, "%s", aesecb_strerror(r));
+				goto done;
+			}
+			for (r = 0; r < MCT_OUTER && ok; r++) {
+				const struct acvp_mct_step *s = &t->mct[r];
+				const uint8_t *ein = g->decrypt ? s->ct : s->pt;
+				const uint8_t *eout = g->decrypt ? s->pt : s->ct;
+
+				if (differ(res[r].key, s->key, g->key_len)) {
+					ok = 0;
+					stop = report(set, g, t, r, "key", NULL,
+					              NULL, g->key_len, fn, arg);
+				} else if (differ(res[r].in, ein, 16)) {
+					ok = 0;
+					stop = report(set, g, t, r, in_name, ein,
+					              res[r].in, 16, fn, arg);
+				} else if (differ(res[r].out, eout, 16)) {
+					ok = 0;
+					stop = report(set, g, t, r, out_name,
+					              eout, res[r].out, 16, fn,
+					              arg);
+				}
+			}
+			c.mct_pass += ok;
+		}
+	}
+	if (stop)
+		rc = 1000 + stop;
+done:
+	if (out != NULL)
+		aesecb_wipe(out, maxlen);
+	if (res != NULL)
+		aesecb_wipe(res, MCT_OUTER * sizeof *res);
+	free(out);
+	free(res);
+	if (counts != NULL)
+		*counts = c;
+	return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* Answering */
+
+static void put_hex(FILE *out, const uint8_t *p, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		putc(hexdigit((unsigned)p[i] >> 4), out);
+		putc(hexdigit(p[i]), out);
+	}
+}
+
+static void put_field(FILE *out, int ind, const char *name,
+                      const uint8_t *p, size_t n, int last)
+{
+	fprintf(out, "%*s\"%s\": \"", ind, "", name);
+	put_hex(out, p, n);
+	fprintf(out, "\"%s\n", last ? "" : ",");
+}
+
+int acvp_answer(const struct acvp_set *set, const aesecb_backend *be,
+                FILE *out, const char *out_name, struct acvp_error *err)
+{
+	struct mct_result *res = NULL;
+	uint8_t *buf = NULL;
+	size_t maxlen = 16, i, k;
+	int b = set->array_form ? 2 : 0;  /* indent of the set's members */
+	int rc = ACVP_OK;
+
+	if (err != NULL)
+		memset(err, 0, sizeof *err);
+	for (i = 0; i < set->ngroups; i++)
+		for (k = 0; k < set->groups[i].ntests; k++)
+			if (set->groups[i].tests[k].len > maxlen)
+				maxlen = set->groups[i].tests[k].len;
+	buf = malloc(maxlen);
+	res = malloc(MCT_OUTER * sizeof *res);
+	if (buf == NULL || res == NULL) {
+		rc = set_err(err, ACVP_ENOMEM, out_name, NULL, "out of memory");
+		goto done;
+	}
+	if (set->array_form) {
+		json_t *js = json_string(set->acv_version != NULL ?
+		                         set->acv_version : "1.0");
+		char *v = js != NULL ? json_dumps(js, JSON_ENCODE_ANY) : NULL;
+
+		json_decref(js);
+		if (v == NULL) {
+			rc = set_err(err, ACVP_ENOMEM, out_name, NULL,
+			             "out of memory");
+			goto done;
+		}
+		fprintf(out, "[\n  {\n    \"acvVersion\": %s\n  },\n  {\n", v);
+		free(v);
+	} else {
+		fprintf(out, "{\n");
+	}
+	fprintf(out, "%*s\"vsId\": %lld,\n", b + 2, "", set->vsid);
+	fprintf(out, "%*s\"algorithm\": \"%s\",\n", b + 2, "", ACVP_ALGORITHM);
+	fprintf(out, "%*s\"revision\": \"%s\",\n", b + 2, "", ACVP_REVISION);
+	if (set->is_sample >= 0)
+		fprintf(out, "%*s\"isSample\": %s,\n", b + 2, "",
+		        set->is_sample ? "true" : "false");
+	fprintf(out, "%*s\"testGroups\": [%s\n", b + 2, "",
+	        set->ngroups ? "" : "]");
+	for (i = 0; i < set->ngroups; i++) {
+		const struct acvp_group *g = &set->groups[i];
+		int ti = b + 8;  /* indent of a test's members */
+
+		fprintf(out, "%*s{\n%*s\"tgId\": %lu,\n%*s\"tests\": [%s\n",
+		        b + 4, "", b + 6, "", g->tgid, b + 6, "",
+		        g->ntests ? "" : "]");
+		for (k = 0; k < g->ntests; k++) {
+			const struct acvp_test *t = &g->tests[k];
+			int r;
+
+			fprintf(out, "%*s{\n%*s\"tcId\": %lu,\n", ti, "",
+			        ti + 2, "", t->tcid);
+			if (g->type == ACVP_AFT) {
+				aesecb_ctx ctx;
+
+				r = aesecb_init(&ctx, t->key, g->key_len, be);
+				if (r == AESECB_OK)
+					r = (g->decrypt ? aesecb_decrypt :
+					     aesecb_encrypt)(&ctx, t->in, buf,
+					                     t->len);
+				aesecb_clear(&ctx);
+				if (r != AESECB_OK) {
+					rc = set_err(err, ACVP_ECRYPT,
+					             set->questions, NULL, "%s",
+					             aesecb_strerror(r));
+					goto done;
+				}
+				put_field(out, ti + 2, g->decrypt ? "pt" : "ct",
+				          buf, t->len, 1);
+			} else {
+				int j;
+
+				r = mct_run(be, g->decrypt, t->key, g->key_len,
+				            t->in, res);
+				if (r != AESECB_OK) {
+					rc = set_err(err, ACVP_ECRYPT,
+					             set->questions, NULL, "%s",
+					             aesecb_strerror(r));
+					goto done;
+				}
+				fprintf(out, "%*s\"resultsArray\": [\n",
+				        ti + 2, "");
+				for (j = 0; j < MCT_OUTER; j++) {
+					fprintf(out, "%*s{\n", ti + 4, "");
+					put_field(out, ti + 6, "key", res[j].key,
+					          g->key_len, 0);
+					put_field(out, ti + 6,
+					          g->decrypt ? "ct" : "pt",
+					          res[j].in, 16, 0);
+					put_field(out, ti + 6,
+					          g->decrypt ? "pt" : "ct",
+					          res[j].out, 16, 1);
+					fprintf(out, "%*s}%s\n", ti + 4, "",
+					        j + 1 < MCT_OUTER ? "," : "");
+				}
+				fprintf(out, "%*s]\n", ti + 2, "");
+			}
+			fprintf(out, "%*s}%s\n", ti, "",
+			        k + 1 < g->ntests ? "," : "");
+		}
+		if (g->ntests)
+			fprintf(out, "%*s]\n", b + 6, "");
+		fprintf(out, "%*s}%s\n", b + 4, "",
+		        i + 1 < set->ngroups ? "," : "");
+	}
+	if (set->ngroups)
+		fprintf(out, "%*s]\n", b + 2, "");
+	fprintf(out, set->array_form ? "  }\n]\n" : "}\n");
+	if (fflush(out) != 0 || ferror(out))
+		rc = set_err(err, ACVP_EIO, out_name, NULL, "cannot write: %s",
+		             strerror(errno));
+done:
+	if (buf != NULL)
+		aesecb_wipe(buf, maxlen);
+	if (res != NULL)
+		aesecb_wipe(res, MCT_OUTER * sizeof *res);
+	free(buf);
+	free(res);
+	return rc;
+}

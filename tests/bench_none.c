@@ -5,8 +5,10 @@
  *   bulk       aesecb_encrypt/aesecb_decrypt over a 16 KiB buffer, in place;
  *   one block  a 16-byte call on a context kept from aesecb_init, in place,
  *              so each call also waits for the previous one (latency).
- * Each figure is the best of several timed runs after a warm-up run, to
- * keep other load on the machine out of it.  Times come from
+ * Each figure is the best of many short timed runs (tens of
+ * microseconds each) after a warm-up run: on a loaded machine most runs
+ * are interrupted, but some are not, and the best of them keeps other
+ * load out of the figure.  Times come from
  * clock_gettime(CLOCK_MONOTONIC); on x86 cycles are counted with the time
  * stamp counter, i.e. at the TSC rate, which is printed: a constant rate
  * that need not be the clock the core actually ran at.
@@ -42,9 +44,10 @@ static uint64_t ticks(void)
 
 enum {
 	BULK_BYTES = 16384,
-	BULK_CALLS = 16,        /* calls per timed run */
-	ONE_CALLS = 20000,
-	RUNS = 15
+	BULK_CALLS = 2,         /* calls per timed run */
+	BULK_RUNS = 200,
+	ONE_CALLS = 100,
+	ONE_RUNS = 2000
 };
 
 typedef int crypt_fn(const aesecb_ctx *, const uint8_t *, uint8_t *, size_t);
@@ -64,14 +67,14 @@ static double now_ns(void)
 
 /* Best of RUNS timed runs of 'calls' calls of fn on len bytes in place. */
 static struct sample best_of(crypt_fn *fn, const aesecb_ctx *ctx,
-                             uint8_t *buf, size_t len, int calls)
+                             uint8_t *buf, size_t len, int calls, int runs)
 {
 	struct sample best = { 0, 0 };
 	int run, i;
 
 	for (i = 0; i < calls; i++)             /* warm-up */
 		fn(ctx, buf, buf, len);
-	for (run = 0; run < RUNS; run++) {
+	for (run = 0; run < runs; run++) {
 		double t0 = now_ns(), t;
 		uint64_t c0 = ticks(), c;
 
@@ -120,9 +123,9 @@ int main(void)
 	printf("backend \"none\" (portable bitsliced), version %s\n",
 	       aesecb_version());
 	printf("bulk: %d calls of %d bytes in place, best of %d runs\n",
-	       BULK_CALLS, BULK_BYTES, RUNS);
+	       BULK_CALLS, BULK_BYTES, BULK_RUNS);
 	printf("one block: %d chained 16-byte calls on one context, "
-	       "best of %d runs\n", ONE_CALLS, RUNS);
+	       "best of %d runs\n", ONE_CALLS, ONE_RUNS);
 	ghz = tsc_ghz();
 	if (ghz > 0)
 		printf("cycles are TSC cycles, TSC at %.3f GHz\n", ghz);
@@ -142,10 +145,14 @@ int main(void)
 			        aesecb_strerror(rc));
 			return 1;
 		}
-		enc = best_of(aesecb_encrypt, &ctx, buf, BULK_BYTES, BULK_CALLS);
-		dec = best_of(aesecb_decrypt, &ctx, buf, BULK_BYTES, BULK_CALLS);
-		enc1 = best_of(aesecb_encrypt, &ctx, buf, 16, ONE_CALLS);
-		dec1 = best_of(aesecb_decrypt, &ctx, buf, 16, ONE_CALLS);
+		enc = best_of(aesecb_encrypt, &ctx, buf, BULK_BYTES, BULK_CALLS,
+		              BULK_RUNS);
+		dec = best_of(aesecb_decrypt, &ctx, buf, BULK_BYTES, BULK_CALLS,
+		              BULK_RUNS);
+		enc1 = best_of(aesecb_encrypt, &ctx, buf, 16, ONE_CALLS,
+		               ONE_RUNS);
+		dec1 = best_of(aesecb_decrypt, &ctx, buf, 16, ONE_CALLS,
+		               ONE_RUNS);
 		aesecb_clear(&ctx);
 
 		if (ghz > 0) {

@@ -44,7 +44,7 @@ note "$n functions declared in lib/aesecb.h"
 
 # The names in the NAME section of aesecb.3 (up to the "\-" description).
 sed -n '/^\.SH NAME/,/^\.SH /p' "$page" | sed '1d;$d' |
-	sed 's/\\-.*//' | tr ', ' '\n\n' | grep '^aesecb_' | sort -u >"$T/names"
+	sed 's/\\-.*//' | tr ',' ' ' | tr -s ' ' '\n' | grep '^aesecb_' | sort -u >"$T/names"
 
 while read -r fn; do
 	link=$top_srcdir/man/$fn.3

@@ -15,6 +15,20 @@
 extern "C" {
 #endif
 
+/*
+ * Version of this header (and of the library it came with), as numbers for
+ * the preprocessor: AESECB_VERSION_NUMBER is 0xMMmmpp (major, minor, patch,
+ * one byte each), e.g. 0x000100 for 0.1.0, so that
+ *     #if AESECB_VERSION_NUMBER >= 0x000200
+ * asks for 0.2.0 or later.  aesecb_version() gives the library's at run time.
+ */
+#define AESECB_VERSION_MAJOR 0
+#define AESECB_VERSION_MINOR 1
+#define AESECB_VERSION_PATCH 0
+#define AESECB_VERSION_NUMBER \
+	((AESECB_VERSION_MAJOR << 16) | (AESECB_VERSION_MINOR << 8) | \
+	 AESECB_VERSION_PATCH)
+
 #define AESECB_BLOCK_SIZE 16
 
 /* Status codes: 0 or negative. */

@@ -86,7 +86,7 @@
  * Cost per round and block: 26 instructions encrypting (12 TBL), 32
  * decrypting (16 TBL).  TBL from one register has a latency of 2-3 cycles
  * on Cortex-A53/A72 and the round is a chain of about 12 dependent steps,
- * so the bulk loops interleave four blocks.
+ * so the bulk loops interleave blocks (see encrypt_nr).
  */
 #ifdef HAVE_CONFIG_H
 #include <config.h>
@@ -394,8 +394,11 @@ static void setkey(aesecb_ctx *ctx, const uint8_t *key, size_t key_len)
 
 /*
  * Written for a constant round count so that the round loop unrolls.
- * Four blocks go through each round together, so that the chains of
+ * Several blocks go through each round together, so that the chains of
  * dependent TBLs of different blocks overlap; the rest one at a time.
+ * Encryption takes four (9 constants + 4 x ~5 temporaries fit in the 32
+ * vector registers); decryption, with 13 constants in its round, takes
+ * two: with four, gcc spills to the stack and does more work per block.
  */
 #define UNROLL _Pragma("GCC unroll 16")
 
@@ -449,27 +452,20 @@ static inline AI void decrypt_nr(const uint8_t *rk, const uint8_t *in,
 	uint8x16_t k;
 	unsigned r;
 
-	for (; n >= 4; n -= 4, in += 64, out += 64) {
+	for (; n >= 2; n -= 2, in += 32, out += 32) {
 		uint8x16_t s0 = vld1q_u8(in), s1 = vld1q_u8(in + 16);
-		uint8x16_t s2 = vld1q_u8(in + 32), s3 = vld1q_u8(in + 48);
 
 		k = vld1q_u8(rk);
 		s0 = XOR(lin(s0, c.i.m, inlo, inhi), k);
 		s1 = XOR(lin(s1, c.i.m, inlo, inhi), k);
-		s2 = XOR(lin(s2, c.i.m, inlo, inhi), k);
-		s3 = XOR(lin(s3, c.i.m, inlo, inhi), k);
 		UNROLL for (r = 1; r < nr; r++) {
 			k = vld1q_u8(rk + 16 * r);
 			s0 = dec_round(s0, &c, k);
 			s1 = dec_round(s1, &c, k);
-			s2 = dec_round(s2, &c, k);
-			s3 = dec_round(s3, &c, k);
 		}
 		k = vld1q_u8(rk + 16 * nr);
 		vst1q_u8(out, dec_last(s0, &c, lp, lq, k));
 		vst1q_u8(out + 16, dec_last(s1, &c, lp, lq, k));
-		vst1q_u8(out + 32, dec_last(s2, &c, lp, lq, k));
-		vst1q_u8(out + 48, dec_last(s3, &c, lp, lq, k));
 	}
 	for (; n > 0; n--, in += 16, out += 16) {
 		uint8x16_t s = XOR(lin(vld1q_u8(in), c.i.m, inlo, inhi),

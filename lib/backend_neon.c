@@ -580,7 +580,10 @@ static int decrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
 }
 
 static const struct aesecb_impl impl = {
-	NULL, setkey, encrypt_blocks, decrypt_blocks,
+	.cpu_missing = NULL,  /* Advanced SIMD is part of every AArch64 CPU */
+	.setkey = setkey,
+	.encrypt = encrypt_blocks,
+	.decrypt = decrypt_blocks,
 };
 #define IMPL (&impl)
 #else

@@ -438,7 +438,7 @@ expect_stderr_fixed "AESECB_BACKEND"
 expect_stderr_fixed "nosuch"
 AESECB_BACKEND=nosuch expect_status 0 "$AESECB" encrypt -k $K128 -b none </dev/null
 unavail=
-for b in none aesni vaes armce; do
+for b in none neon aesni vaes armce; do
 	run "$AESECB" encrypt -k $K128 -b $b </dev/null
 	if [ "$rc" -eq 3 ]; then
 		unavail=$b

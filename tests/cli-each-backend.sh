@@ -11,7 +11,7 @@ printf '00112233445566778899aabbccddeeff\n' >"$T/block"
 
 # The backend names: the known four, plus any other that "aesecb backends
 # --json" lists.
-names="none aesni vaes armce"
+names="none neon aesni vaes armce"
 run "$AESECB" backends --json
 if [ "$rc" -eq 0 ]; then
 	cp "$T/out" "$T/json"

@@ -1,0 +1,593 @@
+/*
+ * backend_neon.c - constant-time AES with Advanced SIMD permutes (AArch64
+ * cores without the Crypto Extensions, e.g. Cortex-A53/A72 as found in
+ * the Raspberry Pi 3 and 4).
+ *
+ * The S-box is computed, not looked up in memory: the only tables are
+ * 16-byte constants held in vector registers, indexed a nibble at a time
+ * with TBL (vqtbl1q_u8), which looks up all 16 bytes of a block at once
+ * and whose timing does not depend on the indices.  The approach is the
+ * vector-permute one of M. Hamburg (CHES 2009); the representation, the
+ * formulas and the constants below were derived for this file.
+ *
+ * Field representation
+ * --------------------
+ * GF(2^8) (the AES field, x^8+x^4+x^3+x+1) is viewed as a quadratic
+ * extension of GF(16) = GF(2)[z]/(z^4+z+1):
+ *     GF(2^8) = GF(16)[Y] / (Y^2 + Y + L),   L = 8 (z^3), which has no root
+ * in GF(16).  The embedding of GF(16) maps z to 0x5c (a root of z^4+z+1
+ * in the AES field) and Y is 0xa2 (a root of Y^2 + Y + 0x5c^3).  Every
+ * byte is x = u + v*Y with u, v in GF(16), and since the conjugate of Y
+ * is Y + 1,
+ *     N(x) = x * conj(x) = u^2 + u*v + L*v^2,   1/x = ((u+v) + v*Y) / N(x).
+ * With s = sqrt(L) (= 10) and c = 1/s (= 12) put
+ *     i = u,  j = s*v,  k = i + j,  so  N(x) = i^2 + c*i*j + j^2 = c*i*j + k^2,
+ * and a short computation gives
+ *     1/(1/i + c/k) + j = N / (k + c*i)
+ *     1/(1/j + c/k) + i = N / (k + c*j)
+ * The two right-hand sides are the inverses of two independent GF(16)-
+ * linear combinations of the coordinates of 1/x, so one more inversion
+ * of each, followed by any GF(2)-linear map, is a sum of two 16-entry
+ * tables, one indexed by each left-hand side.  Every step on the left is
+ * a one-nibble lookup (1/n or c/n) or an XOR.
+ *
+ * Zero is handled as the point at infinity: the tables for 1/n and c/n
+ * give 0x10 ("infinity") at n = 0, an XOR with a nibble keeps bit 4 set,
+ * and TBL returns 0 for any index of 16 or more, i.e. 1/infinity = 0.
+ * (For x = 0 both terms of 1/i + c/k are infinity; their XOR is 0, whose
+ * inverse is infinity again and the output tables give 0, as required.)
+ * The generator checked all 256 inputs of every table combination below.
+ *
+ * A byte in the working representation holds k in its high nibble and i
+ * in its low nibble; the map T from a standard byte to it is GF(2)-linear.
+ * The whole state stays in this representation between rounds: round
+ * keys are stored transformed, and the output tables of a round produce
+ * the next round's representation directly.
+ *
+ * Encryption round (state Z = T(s), round key already added):
+ *     Z = ShiftRows(Z)                      one TBL with a fixed permutation
+ *     lo = Z & 15, hi = Z >> 4, j = lo ^ hi
+ *     ak = CK[hi], iak = INV[lo] ^ ak, jak = INV[j] ^ ak
+ *     io = INV[iak] ^ j, jo = INV[jak] ^ lo
+ *     a  = S_P[io]  ^ S_Q[jo]               T(M * inverse)
+ *     a2 = S2_P[io] ^ S2_Q[jo]              T(2 * M * inverse)
+ *     MixColumns from a and a2 only by rotating bytes within columns:
+ *       MC(a) = a2 ^ rot2(a) ^ rot1(a2 ^ a ^ rot2(a))
+ *     (rot2 is REV32 on 16-bit halves, rot1 one TBL), then ^ round key.
+ * M is the linear part of the S-box's affine map.  Its constant 0x63, and
+ * the T(0x63) = 0x10 it becomes after MixColumns (which maps a state of
+ * equal bytes to itself), are folded into the stored round keys, so the
+ * tables are linear and TBL's zero for "infinity" is correct.  The last
+ * round uses tables for M * inverse in the standard basis.
+ *
+ * Decryption works on R(s) = T(M^-1 s) (plus T(M^-1 0x63), in the keys),
+ * so the S-box input is T(InvSubBytes input) as the inversion wants; the
+ * output tables give R(e * inverse) for e = 14, 11, 13, 9 and
+ *     InvMixColumns = t14 ^ rot2(t13) ^ rot1(t11 ^ rot2(t9)).
+ * Round keys are those of the equivalent inverse cipher (InvMixColumns
+ * applied in setkey), transformed with R.  Both key layouts are computed
+ * once in setkey; the block functions write nothing but their output.
+ *
+ * Deriving the constants
+ * ----------------------
+ * All 22 tables come from the short program printed above the tables
+ * (it reproduces them exactly).  It builds GF(2^8)
+ * and GF(16) by carry-less multiplication, finds 0x5c and 0xa2 as above,
+ * inverts (u, v) -> u + v*Y by tabulating it (T is linear),
+ * and tabulates:
+ *   INV[n] = 1/n, CK[n] = c/n in GF(16), both 0x10 at n = 0;
+ *   X_P[n], X_Q[n] = f(contribution to 1/x of 1/n in the first or second
+ *     position), for f = T*M, T*2*M, M (encryption), R*e (decryption),
+ *     identity (last decryption round);
+ *   IN_LO[n] = T(n), IN_HI[n] = T(n << 4) (and the same for R): the input
+ *     transform is the XOR of two lookups, as T is linear.
+ * A longer version of it also ran the formulas above, with TBL's zero
+ * for indices >= 16, on every byte and compared the results with the
+ * FIPS-197 S-box and inverse S-box (the unit tests and the NIST vectors
+ * check the whole cipher again).
+ *
+ * Cost per round and block: 26 vector instructions encrypting (11 of
+ * them TBL), 32 decrypting (15 TBL).  A round is a chain of about 14
+ * dependent instructions (5 of them TBL), so the bulk loops interleave
+ * blocks to give an in-order core (A53) independent work to pair and an
+ * out-of-order one (A72) enough to fill both SIMD pipes (see encrypt_nr).
+ */
+#ifdef HAVE_CONFIG_H
+#include <config.h>
+#endif
+
+#include "internal.h"
+
+#if defined(AESECB_WITH_NEON) && defined(__aarch64__)
+#include <arm_neon.h>
+
+/* Layout in ctx->priv_keys: 15 encryption, then 15 decryption keys. */
+#define ENC_OFF 0
+#define DEC_OFF 15
+
+/* Constants folded into the round keys (see above). */
+#define ENC_MID_CONST 0x10  /* T(0x63) */
+#define ENC_LAST_CONST 0x63
+#define DEC_CONST 0x97      /* T(M^-1 0x63) */
+
+enum {
+	INV, CK,
+	E_IN_LO, E_IN_HI, E_S_P, E_S_Q, E_S2_P, E_S2_Q, E_LAST_P, E_LAST_Q,
+	D_IN_LO, D_IN_HI, D_E_P, D_E_Q, D_B_P, D_B_Q, D_D_P, D_D_Q,
+	D_9_P, D_9_Q, D_LAST_P, D_LAST_Q,
+	SR, ISR, ROT1,
+	NTABLES
+};
+
+/*
+ * The tables, in the order listed below (INV .. D_LAST_Q), and the two
+ * key constants are what this Python 3 program prints; it follows the
+ * derivation at the top of this file (z is 0x5c, L 8, Y 0xa2, s 10, c 12).
+ *
+ *     def mul(a, b, poly, bits):  # carry-less product modulo poly
+ *         r = 0
+ *         for _ in range(bits):
+ *             r ^= a if b & 1 else 0
+ *             b >>= 1
+ *             a <<= 1
+ *             a ^= poly if a >> bits else 0
+ *         return r
+ *     def m8(a, b): return mul(a, b, 0x11b, 8)
+ *     def m4(a, b): return mul(a, b, 0x13, 4)
+ *     def i4(a): return next((b for b in range(16) if m4(a, b) == 1), 0)
+ *     def M(x):  # linear part of the S-box's affine map
+ *         return sum(((x >> i ^ x >> (i + 4) % 8 ^ x >> (i + 5) % 8 ^
+ *                      x >> (i + 6) % 8 ^ x >> (i + 7) % 8) & 1) << i
+ *                    for i in range(8))
+ *     z = next(b for b in range(2, 256) if m8(m8(b, b), m8(b, b)) ^ b ^ 1 == 0)
+ *     def phi(a):  # GF(16) -> GF(2^8), z -> 0x5c
+ *         r, p = 0, 1
+ *         for i in range(4):
+ *             r ^= p if a >> i & 1 else 0
+ *             p = m8(p, z)
+ *         return r
+ *     L = next(l for l in range(1, 16) if all(m4(t, t) ^ t ^ l for t in range(16)))
+ *     Y = next(y for y in range(256) if m8(y, y) ^ y ^ phi(L) == 0)
+ *     s = next(v for v in range(16) if m4(v, v) == L)
+ *     c = i4(s)
+ *     def byte(u, v): return phi(u) ^ m8(phi(v), Y)
+ *     uv = {byte(u, v): (u, v) for u in range(16) for v in range(16)}
+ *     def T(x): u, v = uv[x]; return (u ^ m4(s, v)) << 4 | u
+ *     Mi = {M(x): x for x in range(256)}
+ *     def R(x): return T(Mi[x])
+ *     # 1/io = a1*U + b1*V and 1/jo = U + s*V, where 1/x = byte(U, V)
+ *     a1, b1 = 1 ^ c, 1 ^ c ^ s
+ *     d = i4(m4(a1, s) ^ b1)
+ *     def P(n): return byte(m4(d, m4(s, n)), m4(d, n))      # 1/io = n, 1/jo = 0
+ *     def Q(n): return byte(m4(d, m4(b1, n)), m4(d, m4(a1, n)))
+ *     def outs(f): return [[f(g(i4(n))) if n else 0 for n in range(16)] for g in (P, Q)]
+ *     def ins(f): return [[f(n) for n in range(16)], [f(n << 4) for n in range(16)]]
+ *     tabs = [[0x10] + [i4(n) for n in range(1, 16)],
+ *             [0x10] + [m4(c, i4(n)) for n in range(1, 16)]]
+ *     tabs += ins(T) + outs(lambda x: T(M(x))) + outs(lambda x: T(m8(2, M(x))))
+ *     tabs += outs(M) + ins(R)
+ *     for e in (14, 11, 13, 9):
+ *         tabs += outs(lambda x: R(m8(e, x)))
+ *     tabs += outs(lambda x: x)
+ *     for t in tabs:
+ *         print(", ".join("0x%02x" % v for v in t))
+ *     print(hex(T(0x63)), hex(T(Mi[0x63])))
+ */
+static const uint8_t tab[NTABLES][16] = {
+	[INV] = { 0x10, 0x01, 0x09, 0x0e, 0x0d, 0x0b, 0x07, 0x06, 0x0f, 0x02, 0x0c, 0x05, 0x0a, 0x04, 0x03, 0x08 },
+	[CK] = { 0x10, 0x0c, 0x06, 0x04, 0x03, 0x0d, 0x02, 0x0e, 0x08, 0x0b, 0x0f, 0x09, 0x01, 0x05, 0x07, 0x0a },
+	[E_IN_LO] = { 0x00, 0x11, 0x70, 0x61, 0x86, 0x97, 0xf6, 0xe7, 0x2c, 0x3d, 0x5c, 0x4d, 0xaa, 0xbb, 0xda, 0xcb },
+	[E_IN_HI] = { 0x00, 0x1c, 0xe5, 0xf9, 0x94, 0x88, 0x71, 0x6d, 0x35, 0x29, 0xd0, 0xcc, 0xa1, 0xbd, 0x44, 0x58 },
+	[E_S_P] = { 0x00, 0x5d, 0x83, 0x1d, 0x16, 0xd5, 0x9e, 0xc3, 0x40, 0x56, 0x4b, 0xc8, 0x88, 0x95, 0x0b, 0xde },
+	[E_S_Q] = { 0x00, 0xc1, 0x98, 0xa6, 0x58, 0xa7, 0x3e, 0xff, 0x67, 0x3f, 0x99, 0x01, 0x66, 0xc0, 0xfe, 0x59 },
+	[E_S2_P] = { 0x00, 0xbd, 0x84, 0xc2, 0x96, 0x6d, 0x46, 0xfb, 0x7f, 0xe9, 0x2b, 0xaf, 0xd0, 0x12, 0x54, 0x39 },
+	[E_S2_Q] = { 0x00, 0xb5, 0x87, 0x82, 0x15, 0xa5, 0x05, 0xb0, 0x37, 0x22, 0xa0, 0x27, 0x10, 0x92, 0x97, 0x32 },
+	[E_LAST_P] = { 0x00, 0x68, 0x9c, 0x72, 0xbe, 0x38, 0xee, 0x86, 0x1a, 0xa4, 0xd6, 0x4a, 0x50, 0x22, 0xcc, 0xf4 },
+	[E_LAST_Q] = { 0x00, 0xa1, 0x33, 0x7f, 0xf0, 0x1d, 0x4c, 0xed, 0xde, 0x2e, 0x51, 0x62, 0xbc, 0xc3, 0x8f, 0x92 },
+	[D_IN_LO] = { 0x00, 0xc8, 0xaf, 0x67, 0xd8, 0x10, 0x77, 0xbf, 0xf8, 0x30, 0x57, 0x9f, 0x20, 0xe8, 0x8f, 0x47 },
+	[D_IN_HI] = { 0x00, 0x56, 0xa9, 0xff, 0x59, 0x0f, 0xf0, 0xa6, 0x72, 0x24, 0xdb, 0x8d, 0x2b, 0x7d, 0x82, 0xd4 },
+	[D_E_P] = { 0x00, 0xb8, 0x12, 0x1f, 0x1c, 0xa9, 0x0d, 0xb5, 0xa7, 0xbb, 0xa4, 0xb6, 0x11, 0x0e, 0x03, 0xaa },
+	[D_E_Q] = { 0x00, 0x93, 0x99, 0xf0, 0x61, 0x9b, 0x69, 0xfa, 0x63, 0x02, 0xf2, 0x6b, 0x08, 0xf8, 0x91, 0x0a },
+	[D_B_P] = { 0x00, 0x03, 0xaa, 0xb8, 0x0e, 0x1f, 0x12, 0x11, 0xbb, 0xb5, 0x0d, 0xa7, 0x1c, 0xa4, 0xb6, 0xa9 },
+	[D_B_Q] = { 0x00, 0x91, 0x0a, 0x93, 0xf8, 0xf0, 0x99, 0x08, 0x02, 0xfa, 0x69, 0x63, 0x61, 0xf2, 0x6b, 0x9b },
+	[D_D_P] = { 0x00, 0xca, 0x54, 0xc1, 0xdc, 0x83, 0x95, 0x5f, 0x0b, 0xd7, 0x16, 0x42, 0x49, 0x88, 0x1d, 0x9e },
+	[D_D_Q] = { 0x00, 0x34, 0x86, 0x46, 0x6c, 0x98, 0xc0, 0xf4, 0x72, 0x1e, 0x58, 0xde, 0xac, 0xea, 0x2a, 0xb2 },
+	[D_9_P] = { 0x00, 0x33, 0x6f, 0x7b, 0xd8, 0xff, 0x14, 0x27, 0x48, 0x90, 0xeb, 0x84, 0xcc, 0xb7, 0xa3, 0x5c },
+	[D_9_Q] = { 0x00, 0xe8, 0x8d, 0x0f, 0xad, 0xc7, 0x82, 0x6a, 0xe7, 0x4a, 0x45, 0xc8, 0x2f, 0x20, 0xa2, 0x65 },
+	[D_LAST_P] = { 0x00, 0x89, 0xfa, 0xeb, 0x27, 0xbf, 0x11, 0x98, 0x62, 0x45, 0xae, 0x54, 0x36, 0xdd, 0xcc, 0x73 },
+	[D_LAST_Q] = { 0x00, 0x26, 0x33, 0xda, 0x5a, 0x95, 0xe9, 0xcf, 0xfc, 0xa6, 0x7c, 0x4f, 0xb3, 0x69, 0x80, 0x15 },
+	/* ShiftRows: byte 4c+r of the result is byte 4((c+r) mod 4)+r */
+	[SR] = { 0, 5, 10, 15, 4, 9, 14, 3, 8, 13, 2, 7, 12, 1, 6, 11 },
+	/* InvShiftRows: byte 4c+r of the result is byte 4((c-r) mod 4)+r */
+	[ISR] = { 0, 13, 10, 7, 4, 1, 14, 11, 8, 5, 2, 15, 12, 9, 6, 3 },
+	/* within each column, byte r of the result is byte r+1 */
+	[ROT1] = { 1, 2, 3, 0, 5, 6, 7, 4, 9, 10, 11, 8, 13, 14, 15, 12 },
+};
+
+#define AI __attribute__((always_inline))
+#define TBL(t, i) vqtbl1q_u8((t), (i))
+#define XOR(a, b) veorq_u8((a), (b))
+#define LD(id) vld1q_u8(tab[id])
+
+/*
+ * The table base in a register: hidden from the optimiser, so that each
+ * table below is one load from it (without, gcc forms every address anew
+ * with ADRP, doubling the set-up of a one-block call).
+ */
+static inline AI const uint8_t *tab_base(void)
+{
+	const uint8_t *p = tab[0];
+
+	__asm__("" : "+r"(p));
+	return p;
+}
+#define LDB(b, id) vld1q_u8((b) + 16 * (id))
+
+/* Rotate each column by two bytes: 16-bit halves of 32-bit lanes swap. */
+static inline AI uint8x16_t rot2(uint8x16_t a)
+{
+	return vreinterpretq_u8_u16(vrev32q_u16(vreinterpretq_u16_u8(a)));
+}
+
+/* The constants of the inversion (every round, both directions). */
+struct inv_k {
+	uint8x16_t m, inv, ck;
+};
+
+static inline AI struct inv_k load_inv_k(const uint8_t *b)
+{
+	struct inv_k c = { vdupq_n_u8(0x0f), LDB(b, INV), LDB(b, CK) };
+
+	return c;
+}
+
+/* From z = T(x), io and jo whose table lookups give 1/x (see above). */
+static inline AI void invert(uint8x16_t z, const struct inv_k *c,
+                             uint8x16_t *io, uint8x16_t *jo)
+{
+	uint8x16_t lo = vandq_u8(z, c->m), hi = vshrq_n_u8(z, 4);
+	uint8x16_t j = XOR(lo, hi);
+	uint8x16_t ak = TBL(c->ck, hi);
+	uint8x16_t iak = XOR(TBL(c->inv, lo), ak);
+	uint8x16_t jak = XOR(TBL(c->inv, j), ak);
+
+	*io = XOR(TBL(c->inv, iak), j);
+	*jo = XOR(TBL(c->inv, jak), lo);
+}
+
+/* A GF(2)-linear map of bytes given by its images of the two nibbles. */
+static inline AI uint8x16_t lin(uint8x16_t x, uint8x16_t m, uint8x16_t tlo,
+                                uint8x16_t thi)
+{
+	return XOR(TBL(tlo, vandq_u8(x, m)), TBL(thi, vshrq_n_u8(x, 4)));
+}
+
+/* ---------------------------------------------------------- encryption */
+
+struct enc_k {
+	struct inv_k i;
+	uint8x16_t sr, rot1, sp, sq, s2p, s2q;
+};
+
+static inline AI struct enc_k load_enc_k(const uint8_t *b)
+{
+	struct enc_k c = {
+		load_inv_k(b), LDB(b, SR), LDB(b, ROT1),
+		LDB(b, E_S_P), LDB(b, E_S_Q), LDB(b, E_S2_P), LDB(b, E_S2_Q)
+	};
+
+	return c;
+}
+
+/* One full round on T(state ^ key): SubBytes, ShiftRows, MixColumns,
+ * then the next (transformed) key. */
+static inline AI uint8x16_t enc_round(uint8x16_t z, const struct enc_k *c,
+                                      uint8x16_t k)
+{
+	uint8x16_t io, jo, a, a2, ra, t;
+
+	z = TBL(z, c->sr);
+	invert(z, &c->i, &io, &jo);
+	a = XOR(TBL(c->sp, io), TBL(c->sq, jo));
+	a2 = XOR(TBL(c->s2p, io), TBL(c->s2q, jo));
+	ra = rot2(a);
+	t = TBL(XOR(XOR(a2, a), ra), c->rot1);
+	return XOR(XOR(a2, ra), XOR(t, k));
+}
+
+/* The last round: the result in the standard basis, with the last key. */
+static inline AI uint8x16_t enc_last(uint8x16_t z, const struct enc_k *c,
+                                     uint8x16_t lp, uint8x16_t lq,
+                                     uint8x16_t k)
+{
+	uint8x16_t io, jo;
+
+	z = TBL(z, c->sr);
+	invert(z, &c->i, &io, &jo);
+	return XOR(XOR(TBL(lp, io), TBL(lq, jo)), k);
+}
+
+/* ---------------------------------------------------------- decryption */
+
+struct dec_k {
+	struct inv_k i;
+	uint8x16_t isr, rot1, ep, eq, bp, bq, dp, dq, np, nq;
+};
+
+static inline AI struct dec_k load_dec_k(const uint8_t *b)
+{
+	struct dec_k c = {
+		load_inv_k(b), LDB(b, ISR), LDB(b, ROT1),
+		LDB(b, D_E_P), LDB(b, D_E_Q), LDB(b, D_B_P), LDB(b, D_B_Q),
+		LDB(b, D_D_P), LDB(b, D_D_Q), LDB(b, D_9_P), LDB(b, D_9_Q)
+	};
+
+	return c;
+}
+
+/* InvShiftRows, InvSubBytes, InvMixColumns, then the next key (equivalent
+ * inverse cipher), all on R(state). */
+static inline AI uint8x16_t dec_round(uint8x16_t z, const struct dec_k *c,
+                                      uint8x16_t k)
+{
+	uint8x16_t io, jo, e, b, d, n, t;
+
+	z = TBL(z, c->isr);
+	invert(z, &c->i, &io, &jo);
+	e = XOR(TBL(c->ep, io), TBL(c->eq, jo));
+	b = XOR(TBL(c->bp, io), TBL(c->bq, jo));
+	d = XOR(TBL(c->dp, io), TBL(c->dq, jo));
+	n = XOR(TBL(c->np, io), TBL(c->nq, jo));
+	t = TBL(XOR(b, rot2(n)), c->rot1);
+	return XOR(XOR(e, rot2(d)), XOR(t, k));
+}
+
+static inline AI uint8x16_t dec_last(uint8x16_t z, const struct dec_k *c,
+                                     uint8x16_t lp, uint8x16_t lq,
+                                     uint8x16_t k)
+{
+	uint8x16_t io, jo;
+
+	z = TBL(z, c->isr);
+	invert(z, &c->i, &io, &jo);
+	return XOR(XOR(TBL(lp, io), TBL(lq, jo)), k);
+}
+
+/* ---------------------------------------------------------- key setup */
+
+/* The AES S-box on every byte, through the same inversion. */
+static uint8x16_t sub_bytes(uint8x16_t x)
+{
+	struct inv_k c = load_inv_k(tab[0]);
+	uint8x16_t io, jo;
+
+	invert(lin(x, c.m, LD(E_IN_LO), LD(E_IN_HI)), &c, &io, &jo);
+	return XOR(XOR(TBL(LD(E_LAST_P), io), TBL(LD(E_LAST_Q), jo)),
+	           vdupq_n_u8(ENC_LAST_CONST));
+}
+
+static uint32_t sub_word(uint32_t w)
+{
+	uint8x16_t v = sub_bytes(vreinterpretq_u8_u32(vdupq_n_u32(w)));
+
+	return vgetq_lane_u32(vreinterpretq_u32_u8(v), 0);
+}
+
+static uint8x16_t xtime(uint8x16_t a)
+{
+	uint8x16_t hi = vreinterpretq_u8_s8(
+		vshrq_n_s8(vreinterpretq_s8_u8(a), 7));
+
+	return XOR(vshlq_n_u8(a, 1), vandq_u8(hi, vdupq_n_u8(0x1b)));
+}
+
+/* InvMixColumns in the standard basis (for the decryption keys). */
+static uint8x16_t inv_mix_columns(uint8x16_t a)
+{
+	uint8x16_t a2 = xtime(a), a4 = xtime(a2), a8 = xtime(a4);
+	uint8x16_t e = XOR(XOR(a8, a4), a2), b = XOR(XOR(a8, a2), a);
+	uint8x16_t d = XOR(XOR(a8, a4), a), n = XOR(a8, a);
+
+	return XOR(XOR(e, rot2(d)), TBL(XOR(b, rot2(n)), LD(ROT1)));
+}
+
+static uint32_t load32(const uint8_t *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+	       (uint32_t)p[3] << 24;
+}
+
+static void store32(uint8_t *p, uint32_t v)
+{
+	p[0] = (uint8_t)v;
+	p[1] = (uint8_t)(v >> 8);
+	p[2] = (uint8_t)(v >> 16);
+	p[3] = (uint8_t)(v >> 24);
+}
+
+static void setkey(aesecb_ctx *ctx, const uint8_t *key, size_t key_len)
+{
+	/* Words are little-endian loads of the key bytes, so byte 0 of the
+	 * standard's word is the low byte here and RotWord is a rotate
+	 * right by 8. */
+	uint32_t w[60];
+	uint8_t std[15 * 16];
+	size_t nk = key_len / 4, nr = ctx->priv_rounds, total = 4 * (nr + 1);
+	size_t i;
+	uint32_t rcon = 1;
+	uint8_t *rk = ctx->priv_keys.b;
+	uint8x16_t m = vdupq_n_u8(0x0f), k;
+
+	for (i = 0; i < nk; i++)
+		w[i] = load32(key + 4 * i);
+	for (i = nk; i < total; i++) {
+		uint32_t t = w[i - 1];
+
+		if (i % nk == 0) {
+			t = sub_word((t >> 8) | (t << 24)) ^ rcon;
+			/* xtime on the round constant (public data) */
+			rcon = (rcon << 1) ^ (0x11b & -(rcon >> 7));
+		} else if (nk > 6 && i % nk == 4) {
+			t = sub_word(t);
+		}
+		w[i] = w[i - nk] ^ t;
+	}
+	for (i = 0; i < total; i++)
+		store32(std + 4 * i, w[i]);
+
+	/* Encryption: T(rk[0]), T(rk[r]) ^ T(0x63), rk[nr] ^ 0x63. */
+	for (i = 0; i <= nr; i++) {
+		k = vld1q_u8(std + 16 * i);
+		if (i == nr)
+			k = XOR(k, vdupq_n_u8(ENC_LAST_CONST));
+		else
+			k = lin(k, m, LD(E_IN_LO), LD(E_IN_HI));
+		if (i > 0 && i < nr)
+			k = XOR(k, vdupq_n_u8(ENC_MID_CONST));
+		vst1q_u8(rk + 16 * (ENC_OFF + i), k);
+	}
+	/* Decryption: R(rk[nr]), R(InvMixColumns(rk[nr-i])), rk[0]; all but
+	 * the last with R(M^-1 0x63) added. */
+	for (i = 0; i <= nr; i++) {
+		k = vld1q_u8(std + 16 * (nr - i));
+		if (i < nr) {
+			if (i > 0)
+				k = inv_mix_columns(k);
+			k = XOR(lin(k, m, LD(D_IN_LO), LD(D_IN_HI)),
+			        vdupq_n_u8(DEC_CONST));
+		}
+		vst1q_u8(rk + 16 * (DEC_OFF + i), k);
+	}
+	aesecb_wipe(w, sizeof w);
+	aesecb_wipe(std, sizeof std);
+}
+
+/* ---------------------------------------------------------- block loops */
+
+/*
+ * Written for a constant round count so that the round loop unrolls.
+ * Several blocks go through each round together, so that the chains of
+ * dependent TBLs of different blocks overlap; the rest one at a time.
+ * Encryption takes four (9 constants + 4 x ~5 temporaries fit in the 32
+ * vector registers); decryption, with 13 constants in its round, takes
+ * two: with four, gcc spills to the stack and does more work per block.
+ */
+#define UNROLL _Pragma("GCC unroll 16")
+
+static inline AI void encrypt_nr(const uint8_t *rk, const uint8_t *in,
+                                 uint8_t *out, size_t n, const unsigned nr)
+{
+	const uint8_t *b = tab_base();
+	const struct enc_k c = load_enc_k(b);
+	const uint8x16_t inlo = LDB(b, E_IN_LO), inhi = LDB(b, E_IN_HI);
+	const uint8x16_t lp = LDB(b, E_LAST_P), lq = LDB(b, E_LAST_Q);
+	uint8x16_t k;
+	unsigned r;
+
+	for (; n >= 4; n -= 4, in += 64, out += 64) {
+		uint8x16_t s0 = vld1q_u8(in), s1 = vld1q_u8(in + 16);
+		uint8x16_t s2 = vld1q_u8(in + 32), s3 = vld1q_u8(in + 48);
+
+		k = vld1q_u8(rk);
+		s0 = XOR(lin(s0, c.i.m, inlo, inhi), k);
+		s1 = XOR(lin(s1, c.i.m, inlo, inhi), k);
+		s2 = XOR(lin(s2, c.i.m, inlo, inhi), k);
+		s3 = XOR(lin(s3, c.i.m, inlo, inhi), k);
+		UNROLL for (r = 1; r < nr; r++) {
+			k = vld1q_u8(rk + 16 * r);
+			s0 = enc_round(s0, &c, k);
+			s1 = enc_round(s1, &c, k);
+			s2 = enc_round(s2, &c, k);
+			s3 = enc_round(s3, &c, k);
+		}
+		k = vld1q_u8(rk + 16 * nr);
+		vst1q_u8(out, enc_last(s0, &c, lp, lq, k));
+		vst1q_u8(out + 16, enc_last(s1, &c, lp, lq, k));
+		vst1q_u8(out + 32, enc_last(s2, &c, lp, lq, k));
+		vst1q_u8(out + 48, enc_last(s3, &c, lp, lq, k));
+	}
+	for (; n > 0; n--, in += 16, out += 16) {
+		uint8x16_t s = XOR(lin(vld1q_u8(in), c.i.m, inlo, inhi),
+		                   vld1q_u8(rk));
+
+		UNROLL for (r = 1; r < nr; r++)
+			s = enc_round(s, &c, vld1q_u8(rk + 16 * r));
+		vst1q_u8(out, enc_last(s, &c, lp, lq, vld1q_u8(rk + 16 * nr)));
+	}
+}
+
+static inline AI void decrypt_nr(const uint8_t *rk, const uint8_t *in,
+                                 uint8_t *out, size_t n, const unsigned nr)
+{
+	const uint8_t *b = tab_base();
+	const struct dec_k c = load_dec_k(b);
+	const uint8x16_t inlo = LDB(b, D_IN_LO), inhi = LDB(b, D_IN_HI);
+	const uint8x16_t lp = LDB(b, D_LAST_P), lq = LDB(b, D_LAST_Q);
+	uint8x16_t k;
+	unsigned r;
+
+	for (; n >= 2; n -= 2, in += 32, out += 32) {
+		uint8x16_t s0 = vld1q_u8(in), s1 = vld1q_u8(in + 16);
+
+		k = vld1q_u8(rk);
+		s0 = XOR(lin(s0, c.i.m, inlo, inhi), k);
+		s1 = XOR(lin(s1, c.i.m, inlo, inhi), k);
+		UNROLL for (r = 1; r < nr; r++) {
+			k = vld1q_u8(rk + 16 * r);
+			s0 = dec_round(s0, &c, k);
+			s1 = dec_round(s1, &c, k);
+		}
+		k = vld1q_u8(rk + 16 * nr);
+		vst1q_u8(out, dec_last(s0, &c, lp, lq, k));
+		vst1q_u8(out + 16, dec_last(s1, &c, lp, lq, k));
+	}
+	for (; n > 0; n--, in += 16, out += 16) {
+		uint8x16_t s = XOR(lin(vld1q_u8(in), c.i.m, inlo, inhi),
+		                   vld1q_u8(rk));
+
+		UNROLL for (r = 1; r < nr; r++)
+			s = dec_round(s, &c, vld1q_u8(rk + 16 * r));
+		vst1q_u8(out, dec_last(s, &c, lp, lq, vld1q_u8(rk + 16 * nr)));
+	}
+}
+
+static int encrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
+                          uint8_t *out, size_t n, void *scratch)
+{
+	const uint8_t *rk = ctx->priv_keys.b + 16 * ENC_OFF;
+
+	(void)scratch;
+	switch (ctx->priv_rounds) {
+	case 10: encrypt_nr(rk, in, out, n, 10); break;
+	case 12: encrypt_nr(rk, in, out, n, 12); break;
+	default: encrypt_nr(rk, in, out, n, 14); break;
+	}
+	return AESECB_OK;
+}
+
+static int decrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
+                          uint8_t *out, size_t n, void *scratch)
+{
+	const uint8_t *rk = ctx->priv_keys.b + 16 * DEC_OFF;
+
+	(void)scratch;
+	switch (ctx->priv_rounds) {
+	case 10: decrypt_nr(rk, in, out, n, 10); break;
+	case 12: decrypt_nr(rk, in, out, n, 12); break;
+	default: decrypt_nr(rk, in, out, n, 14); break;
+	}
+	return AESECB_OK;
+}
+
+static const struct aesecb_impl impl = {
+	.cpu_missing = NULL,  /* Advanced SIMD is part of every AArch64 CPU */
+	.setkey = setkey,
+	.encrypt = encrypt_blocks,
+	.decrypt = decrypt_blocks,
+};
+#define IMPL (&impl)
+#else
+#define IMPL NULL
+#endif
+
+AESECB_BACKEND(neon, "aarch64", "Advanced SIMD", 0, 0, IMPL);

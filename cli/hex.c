@@ -43,11 +43,14 @@ int cli_hex_feed(struct cli_hex *h, uint8_t *out, size_t room,
 			return CLI_HEX_BAD;
 		}
 		h->chars++;
-		if (c == '\n') {
-			h->line++;
-			h->col = 1;
-		} else {
-			h->col++;
+		/* line and column: no branch on the character, which may
+		 * be a key digit */
+		{
+			unsigned long nl = cli_ct_in_range((uint32_t)c & 0xffu,
+			                                   '\n', '\n') & 1u;
+
+			h->line += nl;
+			h->col = (h->col & ~(0ul - nl)) + 1u;
 		}
 	}
 	return CLI_HEX_OK;

@@ -52,7 +52,7 @@ int mct_diverge(const aesecb_ctx *a, const aesecb_ctx *b, int decrypt,
 			found = -2;
 			break;
 		}
-		if (memcmp(xa, xb, 16) != 0) {
+		if (cli_ct_differ(xa, xb, 16)) {
 			found = j;
 			break;
 		}
@@ -138,6 +138,8 @@ int mct_run(const aesecb_backend *be, int decrypt, const uint8_t *key,
 
 	if (key_len != 16 && key_len != 24 && key_len != 32)
 		return AESECB_EKEYLEN;
+	/* whole records, unused key bytes included, so they compare */
+	memset(out, 0, MCT_OUTER * sizeof *out);
 	memcpy(k, key, key_len);
 	memcpy(next, in, 16);
 	for (i = 0; i < MCT_OUTER && rc == AESECB_OK; i++) {

@@ -51,12 +51,29 @@ int cli_bad_option(int opt, const char *arg, const struct option *longopts)
 		int n = (int)strcspn(arg, "=");
 
 		if (opt == 0) {
-			int matches = 0;
+			int matches = 0, name_ok = n - 2 <= 24;
+			int i;
 
 			/* getopt_long refuses a prefix of two long options */
 			for (lo = longopts; lo != NULL && lo->name != NULL; lo++)
 				matches += strncmp(lo->name, arg + 2,
 				                   (size_t)n - 2) == 0;
+			/* "--keyHEX": a value run into its option's name */
+			for (lo = longopts; lo != NULL && lo->name != NULL; lo++)
+				if (lo->has_arg == required_argument &&
+				    strncmp(lo->name, arg + 2,
+				            strlen(lo->name)) == 0)
+					return cli_usage("unknown option "
+					                 "'--%s...' (give its value "
+					                 "after '=' or a space)",
+					                 lo->name);
+			/* Echo only what looks like an option name: a value
+			 * typed in the wrong place (a key) is not repeated. */
+			for (i = 2; i < n; i++)
+				name_ok &= (arg[i] >= 'a' && arg[i] <= 'z') ||
+				           arg[i] == '-';
+			if (!name_ok)
+				return cli_usage("unknown option '--...'");
 			return cli_usage("%s option '%.*s'", matches > 1 ?
 			                 "ambiguous" : "unknown", n, arg);
 		}

@@ -480,7 +480,6 @@ static void add_failure(struct verify *v, struct brun *b,
 		return;
 	fl->file = v->cur;
 	fl->expected[0] = fl->actual[0] = '\0';
-	fl->block = fl->nblocks = 0;
 	if (expected != NULL && actual != NULL && n > 0) {
 		/* the first 16-byte block that differs */
 		size_t blk = 0, nb = (n + 15) / 16, len;
@@ -495,8 +494,10 @@ static void add_failure(struct verify *v, struct brun *b,
 		                CLI_HEX_LOWER) = '\0';
 		*cli_hex_encode(fl->actual, actual + 16 * blk, len,
 		                CLI_HEX_LOWER) = '\0';
-		fl->block = blk + 1;
-		fl->nblocks = nb;
+		if (fl->block == 0) {  /* else the caller numbered it */
+			fl->block = blk + 1;
+			fl->nblocks = nb;
+		}
 	}
 	if (b->nf == b->capf) {
 		size_t cap = b->capf ? 2 * b->capf : 16;
@@ -911,15 +912,11 @@ static void check_random(struct verify *v)
 					         unit == 5 ? "mask" :
 					         unit == 16 ? "block" : "packet");
 					/* show the unit that differs */
+					fl.block = (size_t)u + 1;
+					fl.nblocks = rv_out_len(&c) / unit;
 					add_failure(v, b, &fl,
 					            res[k] + unit * (size_t)u,
-					            res[me] + unit * (size_t)u,
-					            unit > 16 ? 16 : unit);
-					if (b->nf > 0 && b->f[b->nf - 1].count == i) {
-						b->f[b->nf - 1].block = (size_t)u + 1;
-						b->f[b->nf - 1].nblocks =
-						    rv_out_len(&c) / unit;
-					}
+					            res[me] + unit * (size_t)u, unit);
 				}
 			}
 			b->seconds += (double)(bench_now_ns() - t0) / 1e9;

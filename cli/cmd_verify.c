@@ -61,9 +61,13 @@
 
 /* Kinds of vectors: the columns of the report.  The first four are the
  * vecfile sets (enum vec_set). */
-enum { K_KAT, K_MMT, K_MCT, K_QUIC, K_AFT, K_RANDOM, NKINDS };
+enum {
+	K_KAT = VEC_SET_KAT, K_MMT = VEC_SET_MMT, K_MCT = VEC_SET_MCT,
+	K_QUIC = VEC_SET_QUIC, K_AFT = VEC_NSETS, K_RANDOM, NKINDS
+};
 static const char *const kind_names[NKINDS] = {
-	"KAT", "MMT", "MCT", "QUIC", "AFT", "RANDOM"
+	[K_KAT] = "KAT", [K_MMT] = "MMT", [K_MCT] = "MCT", [K_QUIC] = "QUIC",
+	[K_AFT] = "AFT", [K_RANDOM] = "RANDOM"
 };
 
 enum ftype { F_VEC, F_ACVP, F_RANDOM };

@@ -318,6 +318,22 @@ awk 'BEGIN { printf "[ENCRYPT]\nCOUNT = 0\nPLAINTEXT = "; for (i = 0; i < 70000;
 expect_status 2 "$AESECB" verify "$T/long.rsp"
 expect_stderr_fixed "long.rsp:3: line too long"
 
+# --json prints its report for a malformed file too (same status)
+if command -v python3 >/dev/null 2>&1; then
+	expect_status 2 "$AESECB" verify --json "$T/odd.rsp" "$V/fips197.rsp"
+	expect_stderr_fixed "odd.rsp:3:"
+	if python3 -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["status"] == "error" and d["exit_status"] == 2, d
+assert "odd.rsp:3: " in d["errors"][0], d
+assert d["backends"] == [], d
+' "$T/out" 2>"$T/json.err"; then
+		pass "--json reports a malformed file as JSON"
+	else
+		fail "--json on a malformed file: $(tail -n 1 "$T/json.err")"
+	fi
+fi
+
 # Several malformed files: each is reported, nothing is run.
 expect_status 2 "$AESECB" verify "$T/odd.rsp" "$V/fips197.rsp" "$T/partial.rsp"
 expect_stderr_lines 2

@@ -128,6 +128,9 @@ struct verify {
 	/* errors, for --json */
 	char errors[ERR_MAX][400];
 	size_t nerrors;
+	/* an ACVP set kept from validation to be checked without reading
+	   it again (when it is the only file), or NULL */
+	struct acvp_set *kept;
 	/* the file being checked */
 	size_t cur;
 	int oom;
@@ -457,7 +460,11 @@ static int validate_files(struct verify *v)
 					st = EXIT_USAGE;
 				}
 				f->n = set.ntests;
-				acvp_free(&set);
+				if (st == 0 && v->nfiles == 1 &&
+				    (v->kept = malloc(sizeof set)) != NULL)
+					*v->kept = set;
+				else
+					acvp_free(&set);
 			}
 		}
 		if (st != 0 && status == 0)
@@ -795,8 +802,13 @@ static int check_acvp(struct verify *v, struct vfile *f)
 	size_t r, i, n = 0;
 	int status = 0;
 
-	if (acvp_load(f->path, &set, &err) != ACVP_OK)
+	if (v->kept != NULL) {
+		set = *v->kept;
+		free(v->kept);
+		v->kept = NULL;
+	} else if (acvp_load(f->path, &set, &err) != ACVP_OK) {
 		return acvp_failed(v, f->path, &err);
+	}
 	/* messages name the file holding the answers */
 	free(f->path);
 	f->path = xstrdup(set.answers != NULL ? set.answers : set.questions);
@@ -994,6 +1006,11 @@ static int run_all(struct verify *v)
 static void free_all(struct verify *v)
 {
 	size_t i;
+
+	if (v->kept != NULL) {
+		acvp_free(v->kept);
+		free(v->kept);
+	}
 
 	for (i = 0; i < v->nfiles; i++)
 		free(v->files[i].path);

@@ -20,6 +20,7 @@
 #include <jansson.h>
 
 #include "acvp.h"
+#include "hex.h"
 #include "mct.h"
 
 /* Longest AFT text accepted, in bytes (a sanity bound, not a format rule). */
@@ -202,36 +203,6 @@ static int get_uint(struct dec *d, json_t *obj, const char *name,
 	           "not a non-negative integer");
 }
 
-/* All ones if lo <= c <= hi, else 0 (all below 2^31). */
-static uint32_t in_range(uint32_t c, uint32_t lo, uint32_t hi)
-{
-	return (((c - lo) | (hi - c)) >> 31) - 1u;
-}
-
-/* Value of a hex digit (either case), or -1; hex may spell key bytes, so
- * no branch and no table index depends on the character. */
-static int hexval(unsigned char ch)
-{
-	uint32_t u = ch;
-	uint32_t dig = in_range(u, '0', '9');
-	uint32_t low = in_range(u, 'a', 'f');
-	uint32_t upp = in_range(u, 'A', 'F');
-	uint32_t ok = dig | low | upp;
-	uint32_t val = (dig & (u - '0')) | (low & (u - 'a' + 10u)) |
-	               (upp & (u - 'A' + 10u));
-
-	return (int)(int32_t)((val & ok) | ~ok);
-}
-
-/* The upper-case hex digit of the low 4 bits of v, without a branch. */
-static char hexdigit(unsigned v)
-{
-	uint32_t n = v & 15u;
-	uint32_t over = 0u - ((9u - n) >> 31);  /* all ones past 9 */
-
-	return (char)(n + '0' + (over & ('A' - '0' - 10)));
-}
-
 /*
  * Member name of obj, hex, decoded.  want: the length in bytes it must
  * have, or 0 for "a whole number of 16-byte blocks, at least one" (the
@@ -245,7 +216,9 @@ static int get_hex(struct dec *d, json_t *obj, const char *name,
 	json_t *v = json_object_get(obj, name);
 	struct jpath p;
 	const char *s;
-	size_t n, i;
+	struct cli_hex h;
+	size_t n;
+	int r;
 	uint8_t *dst = out;
 
 	jp_set(&p, at, "%s", name);
@@ -253,15 +226,11 @@ static int get_hex(struct dec *d, json_t *obj, const char *name,
 		return bad(d, &p, v == NULL ? "missing" : "not a string");
 	s = json_string_value(v);
 	n = json_string_length(v);
-	{
-		int acc = 0;  /* -1 once a character is not a digit */
-
-		for (i = 0; i < n; i++)
-			acc |= hexval((unsigned char)s[i]);
-		if (acc < 0)
-			return bad(d, &p, "not hex");
-	}
-	if (n % 2 != 0)
+	/* first the syntax (counting only), then the bytes */
+	r = cli_hex_decode(&h, CLI_HEX_COUNT, NULL, 0, s, n);
+	if (r == CLI_HEX_BAD)
+		return bad(d, &p, "not hex");
+	if (r == CLI_HEX_ODD)
 		return bad(d, &p, "odd number of hex digits (%zu)", n);
 	n /= 2;
 	if (want != 0 && n != want)
@@ -281,9 +250,7 @@ static int get_hex(struct dec *d, json_t *obj, const char *name,
 		*buf = dst;
 		*len = n;
 	}
-	for (i = 0; i < n; i++)
-		dst[i] = (uint8_t)(hexval((unsigned char)s[2 * i]) << 4 |
-		                   hexval((unsigned char)s[2 * i + 1]));
+	cli_hex_decode(&h, 0, dst, n, s, 2 * n);
 	return ACVP_OK;
 }
 
@@ -1027,12 +994,17 @@ done:
 
 static void put_hex(FILE *out, const uint8_t *p, size_t n)
 {
-	size_t i;
+	char buf[2 * 64];
+	size_t k;
 
-	for (i = 0; i < n; i++) {
-		putc(hexdigit((unsigned)p[i] >> 4), out);
-		putc(hexdigit(p[i]), out);
+	while (n > 0) {
+		k = n < 64 ? n : 64;
+		fwrite(buf, 1, (size_t)(cli_hex_encode(buf, p, k, CLI_HEX_UPPER) -
+		                        buf), out);
+		p += k;
+		n -= k;
 	}
+	aesecb_wipe(buf, sizeof buf);
 }
 
 static void put_field(FILE *out, int ind, const char *name,

@@ -174,6 +174,7 @@ int cmd_decrypt(int argc, char **argv);
 int cmd_hpmask(int argc, char **argv);
 int cmd_quickeys(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
+int cmd_acvp(int argc, char **argv);
 int cmd_backends(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 

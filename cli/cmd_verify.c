@@ -1,17 +1,27 @@
 /*
- * cmd_verify.c - aesecb verify: check NIST CAVP response files and QUIC
- * header-protection vectors under every backend.
+ * cmd_verify.c - aesecb verify: check NIST CAVP response files, QUIC
+ * header-protection vectors and NIST ACVP vector sets under every backend,
+ * and (--random) random cases on which every backend must agree.
  *
- * Every file is read and validated first (a malformed file stops the run
- * before any backend is tried); then each backend checks every entry:
+ * Every file is first read and validated (a malformed file stops the run
+ * before any backend is tried).  Then each file is read once more and each
+ * entry is checked under every backend as it is read, so memory does not
+ * grow with the file (an ACVP set is loaded whole: JSON has no streaming
+ * reader here).  What is checked:
  *   KAT, MMT  one aesecb_encrypt/aesecb_decrypt call over the whole text;
  *   MCT       the AESAVS Monte Carlo inner loop of 1000 one-block calls
  *             from the entry's KEY and input, compared with its result;
  *             and, where the previous entry of the section passed and has
  *             the previous COUNT, the entry's KEY and input must follow
- *             from it by the key update rule;
+ *             from it by the key update rule (ACVP: the whole chain of
+ *             100 iterations, see acvp.h);
  *   QUIC      aesecb_hp_mask against MASK, and aesecb_encrypt against
- *             BLOCK when the record has one.
+ *             BLOCK when the record has one;
+ *   AFT       ACVP: one call over the test's blocks;
+ *   RANDOM    the same random case under every available backend: each
+ *             result must equal every other backend's.
+ * Only the first SHOW_MAX failures per backend and file are kept (and
+ * shown, and listed by --json); the rest are counted.
  */
 #ifdef HAVE_CONFIG_H
 #include <config.h>
@@ -19,13 +29,20 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
+#if defined(__linux__)
+#include <sys/random.h>
+#endif
 
+#include "acvp.h"
 #include "cli.h"
 #include "mct.h"
+#include "randvec.h"
 #include "timing.h"
 #include "vecfile.h"
 
@@ -36,49 +53,62 @@
 #define AESECB_VECTORS_SRCDIR NULL
 #endif
 
-/* Mismatch lines printed per backend and file; the rest are counted. */
+/* Failures kept (printed, listed by --json) per backend and file; the
+ * rest are counted. */
 #define SHOW_MAX 10
+/* Messages kept for the --json report of an error. */
+#define ERR_MAX 16
 
-/* ------------------------------------------------------------------ */
-/* Loaded vectors */
-
-struct ventry {
-	int set, dir;
-	unsigned long count, line;
-	uint8_t key[32];
-	size_t key_len;
-	uint8_t *in;       /* response files: the input of the direction;
-	                      QUIC: the sample */
-	uint8_t *expect;   /* the expected output; QUIC: BLOCK or NULL */
-	size_t len;
-	uint8_t mask[5];
+/* Kinds of vectors: the columns of the report.  The first four are the
+ * vecfile sets (enum vec_set). */
+enum {
+	K_KAT = VEC_SET_KAT, K_MMT = VEC_SET_MMT, K_MCT = VEC_SET_MCT,
+	K_QUIC = VEC_SET_QUIC, K_AFT = VEC_NSETS, K_RANDOM, NKINDS
 };
+static const char *const kind_names[NKINDS] = {
+	[K_KAT] = "KAT", [K_MMT] = "MMT", [K_MCT] = "MCT", [K_QUIC] = "QUIC",
+	[K_AFT] = "AFT", [K_RANDOM] = "RANDOM"
+};
+
+enum ftype { F_VEC, F_ACVP, F_RANDOM };
 
 struct vfile {
 	char *path;
-	int format, set;
-	struct ventry *e;
-	size_t n, cap;
-	unsigned char *bad;  /* per entry: failed under some backend */
+	int type;             /* enum ftype */
+	int format;           /* F_VEC: enum vec_format */
+	int kind;             /* F_VEC: its kind; else -1 (several) */
+	unsigned long n;      /* entries (ACVP: tests; RANDOM: cases) */
+	unsigned long good;   /* entries that passed under every backend */
 };
 
+/* One failure, self-contained (nothing points into a file's entries). */
 struct failure {
-	size_t file, entry;
-	const char *field;
-	char *expected, *actual;  /* hex, or NULL */
+	size_t file;
+	int kind;
+	unsigned long line;       /* 0: none */
+	char where[96];           /* "[ENCRYPT] COUNT = 3", "tgId 4, tcId 6" */
+	const char *section;      /* "ENCRYPT", "DECRYPT" or NULL */
+	unsigned long count;      /* COUNT, QUIC record, random case */
+	unsigned long tgid, tcid; /* ACVP */
+	char jpath[160];          /* ACVP: JSON path of the expected value */
+	char field[16];
+	char expected[33], actual[33];  /* hex of the block shown, or "" */
+	size_t block, nblocks;    /* that block (1-based) of nblocks */
 	long outer, inner;        /* Monte Carlo iterations, or -1 */
-	const char *ref;          /* backend that located the inner one */
-	char *note;               /* extra words, or NULL */
+	const char *ref;          /* backend that located the inner one, or
+	                             the backend a random result differs from */
+	char note[160];
 };
 
 struct brun {
 	const aesecb_backend *be;
-	unsigned long pass[VEC_NSETS], total[VEC_NSETS];
+	unsigned long pass[NKINDS], total[NKINDS];
 	unsigned long *file_pass;
-	unsigned long *file_fail;   /* failures recorded per file */
-	struct failure *f;
+	unsigned long *file_fail;   /* failures per file (kept or not) */
+	struct failure *f;          /* kept: at most SHOW_MAX per file */
 	size_t nf, capf;
 	double seconds;
+	struct mct_chain chain;     /* the current response file's */
 };
 
 struct verify {
@@ -88,10 +118,41 @@ struct verify {
 	size_t nruns;
 	const aesecb_backend *skipped[16];
 	size_t nskipped;
-	const char *dir, *dir_source;   /* default vector set, if used */
-	size_t maxlen;
+	const aesecb_backend *avail[16];  /* every available backend */
+	size_t navail;
+	const char *dir, *dir_source;     /* default vector set, if used */
 	int json, quiet;
+	int random;                       /* --random given */
+	unsigned long random_n;
+	uint64_t seed;
+	/* errors, for --json */
+	char errors[ERR_MAX][400];
+	size_t nerrors;
+	/* an ACVP set kept from validation to be checked without reading
+	   it again (when it is the only file), or NULL */
+	struct acvp_set *kept;
+	/* the file being checked */
+	size_t cur;
+	int oom;
+	uint8_t out[VEC_VALUE_MAX > RV_OUT_MAX ? VEC_VALUE_MAX : RV_OUT_MAX];
 };
+
+/* An error: printed as always, and kept for the --json report. */
+static void verr(struct verify *v, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void verr(struct verify *v, const char *fmt, ...)
+{
+	char buf[400];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	cli_err("%s", buf);
+	if (v->nerrors < ERR_MAX)
+		memcpy(v->errors[v->nerrors++], buf, sizeof buf);
+}
 
 static void *xrealloc(void *p, size_t n, size_t size)
 {
@@ -110,7 +171,7 @@ static char *xstrdup(const char *s)
 	return d;
 }
 
-static int add_file(struct verify *v, const char *path, int format)
+static int add_file(struct verify *v, const char *path, int type, int format)
 {
 	struct vfile *f;
 
@@ -128,62 +189,10 @@ static int add_file(struct verify *v, const char *path, int format)
 	f->path = xstrdup(path);
 	if (f->path == NULL)
 		return -1;
+	f->type = type;
 	f->format = format;
+	f->kind = -1;
 	v->nfiles++;
-	return 0;
-}
-
-/* vec_read() callback: keep a copy of the entry. */
-static int keep_entry(void *arg, const struct vec_entry *e)
-{
-	struct vfile *f = arg;
-	struct ventry *d;
-	size_t len;
-
-	if (f->n == f->cap) {
-		size_t cap = f->cap ? 2 * f->cap : 64;
-		void *p = xrealloc(f->e, cap, sizeof *f->e);
-
-		if (p == NULL)
-			return 1;
-		f->e = p;
-		f->cap = cap;
-	}
-	d = &f->e[f->n];
-	memset(d, 0, sizeof *d);
-	d->set = e->set;
-	d->dir = e->dir;
-	d->count = e->count;
-	d->line = e->line;
-	memcpy(d->key, e->key, e->key_len);
-	d->key_len = e->key_len;
-	if (e->set == VEC_SET_QUIC) {
-		len = AESECB_BLOCK_SIZE;
-		d->in = malloc(2 * len);
-		if (d->in == NULL)
-			return 1;
-		memcpy(d->in, e->sample, len);
-		memcpy(d->mask, e->mask, 5);
-		if (e->block != NULL) {
-			d->expect = d->in + len;
-			memcpy(d->expect, e->block, len);
-		}
-	} else {
-		len = e->text_len;
-		d->in = malloc(2 * len);
-		if (d->in == NULL)
-			return 1;
-		d->expect = d->in + len;
-		if (e->dir == VEC_ENCRYPT) {
-			memcpy(d->in, e->plaintext, len);
-			memcpy(d->expect, e->ciphertext, len);
-		} else {
-			memcpy(d->in, e->ciphertext, len);
-			memcpy(d->expect, e->plaintext, len);
-		}
-	}
-	d->len = len;
-	f->n++;
 	return 0;
 }
 
@@ -194,13 +203,42 @@ static int is_dir(const char *path)
 	return path != NULL && stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
+/* A directory holding prompt.json or internalProjection.json is an ACVP
+ * vector set. */
+static int is_acvp_dir(const char *dir)
+{
+	static const char *const names[] = {
+		"prompt.json", "internalProjection.json"
+	};
+	char path[4096];
+	struct stat st;
+	size_t i;
+
+	for (i = 0; i < 2; i++) {
+		if (snprintf(path, sizeof path, "%s/%s", dir, names[i]) >=
+		    (int)sizeof path)
+			continue;
+		if (stat(path, &st) == 0 && S_ISREG(st.st_mode))
+			return 1;
+	}
+	return 0;
+}
+
+static int has_suffix(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), k = strlen(suffix);
+
+	return n >= k && strcmp(s + n - k, suffix) == 0;
+}
+
 static int cmp_names(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
 /* Collect the vector files of a directory, sorted by name; with recurse
- * > 0, those of its subdirectories too (recurse levels deep), in place. */
+ * > 0, those of its subdirectories too (recurse levels deep), in place.
+ * A subdirectory that is an ACVP set is one entry. */
 static int scan_dir(struct verify *v, const char *dir, int recurse)
 {
 	DIR *d;
@@ -211,7 +249,7 @@ static int scan_dir(struct verify *v, const char *dir, int recurse)
 
 	d = opendir(dir);
 	if (d == NULL) {
-		cli_err("%s: cannot read directory: %s", dir, strerror(errno));
+		verr(v, "%s: cannot read directory: %s", dir, strerror(errno));
 		return EXIT_IO;
 	}
 	for (;;) {
@@ -243,7 +281,7 @@ static int scan_dir(struct verify *v, const char *dir, int recurse)
 	err = errno;
 	closedir(d);
 	if (rc == 0 && err != 0) {
-		cli_err("%s: cannot read directory: %s", dir, strerror(err));
+		verr(v, "%s: cannot read directory: %s", dir, strerror(err));
 		rc = EXIT_IO;
 	}
 	if (rc == 0 && n > 0)
@@ -264,19 +302,24 @@ static int scan_dir(struct verify *v, const char *dir, int recurse)
 		 * name that cannot be followed (a dangling link) or a file
 		 * that cannot be read is an error, not a file skipped. */
 		if (stat(path, &st) != 0) {
-			cli_err("%s: %s", path, strerror(errno));
+			verr(v, "%s: %s", path, strerror(errno));
 			rc = EXIT_IO;
 		} else if (recurse > 0 && S_ISDIR(st.st_mode)) {
-			rc = scan_dir(v, path, recurse - 1);
+			if (is_acvp_dir(path)) {
+				if (add_file(v, path, F_ACVP, 0) != 0)
+					rc = -1;
+			} else {
+				rc = scan_dir(v, path, recurse - 1);
+			}
 		} else if (S_ISREG(st.st_mode) && fmt != VEC_FMT_AUTO) {
-			struct vec_error verr;
+			struct vec_error verr_;
 			int quic = fmt == VEC_FMT_RSP ? 1 :
-			           vec_is_quic_file(path, &verr);
+			           vec_is_quic_file(path, &verr_);
 
 			if (quic < 0) {
-				cli_err("%s: %s", path, verr.msg);
+				verr(v, "%s: %s", path, verr_.msg);
 				rc = EXIT_IO;
-			} else if (quic > 0 && add_file(v, path, fmt) != 0) {
+			} else if (quic > 0 && add_file(v, path, F_VEC, fmt) != 0) {
 				rc = -1;
 			}
 		}
@@ -286,7 +329,7 @@ static int scan_dir(struct verify *v, const char *dir, int recurse)
 		free(names[i]);
 	free(names);
 	if (rc < 0) {
-		cli_err("out of memory");
+		verr(v, "out of memory");
 		return EXIT_IO;
 	}
 	return rc;
@@ -299,160 +342,190 @@ static int add_path(struct verify *v, const char *path, int recurse)
 	int rc;
 
 	if (stat(path, &st) != 0) {
-		cli_err("%s: %s", path, strerror(errno));
+		verr(v, "%s: %s", path, strerror(errno));
 		return EXIT_IO;
 	}
 	if (S_ISDIR(st.st_mode)) {
-		rc = scan_dir(v, path, recurse);
+		if (is_acvp_dir(path))
+			rc = add_file(v, path, F_ACVP, 0) != 0 ? -1 : 0;
+		else
+			rc = scan_dir(v, path, recurse);
+		if (rc < 0) {
+			verr(v, "out of memory");
+			return EXIT_IO;
+		}
 		if (rc != 0)
 			return rc;
 		if (v->nfiles == before) {
-			cli_err("%s: no vector files in this directory "
-			        "(*.rsp, *.rsp.gz, QUIC *.txt)", path);
+			verr(v, "%s: no vector files in this directory "
+			     "(*.rsp, *.rsp.gz, QUIC *.txt, or an ACVP set: "
+			     "prompt.json or internalProjection.json)", path);
 			return EXIT_USAGE;
 		}
 		return 0;
 	}
-	if (add_file(v, path, vec_format_of_name(path)) != 0) {
-		cli_err("out of memory");
+	if (add_file(v, path, has_suffix(path, ".json") ? F_ACVP : F_VEC,
+	             vec_format_of_name(path)) != 0) {
+		verr(v, "out of memory");
 		return EXIT_IO;
 	}
 	return 0;
 }
 
+/* ------------------------------------------------------------------ */
+/* Validation: every file read once before anything is checked */
+
+static int count_entry(void *arg, const struct vec_entry *e)
+{
+	(void)e;
+	((struct vfile *)arg)->n++;
+	return 0;
+}
+
+/* The exit status of a vec_read() error, after reporting it. */
+static int vec_failed(struct verify *v, const char *path, int r,
+                      const struct vec_error *err)
+{
+	switch (r) {
+	case VEC_EFORMAT:
+		verr(v, "%s:%lu: %s", path, err->line, err->msg);
+		return EXIT_USAGE;
+	case VEC_EIO:
+		verr(v, "%s: %s", path, err->msg);
+		return EXIT_IO;
+	default:
+		verr(v, "%s: out of memory", path);
+		return EXIT_IO;
+	}
+}
+
+/* The exit status of an acvp_load() error, after reporting it. */
+static int acvp_failed(struct verify *v, const char *path,
+                       const struct acvp_error *err)
+{
+	const char *file = err->file[0] != '\0' ? err->file : path;
+
+	if (err->where[0] != '\0')
+		verr(v, "%s: %s: %s", file, err->where, err->msg);
+	else
+		verr(v, "%s: %s", file, err->msg);
+	switch (err->code) {
+	case ACVP_EFORMAT:
+	case ACVP_ENOANSWER:
+		return EXIT_USAGE;
+	case ACVP_ECRYPT:
+		return EXIT_CHECK;
+	default:
+		return EXIT_IO;
+	}
+}
+
 /* Read every file.  Reports every malformed one; returns the first
  * failure's exit status, or 0. */
-static int load_files(struct verify *v)
+static int validate_files(struct verify *v)
 {
 	size_t i;
 	int status = 0;
 
 	for (i = 0; i < v->nfiles; i++) {
 		struct vfile *f = &v->files[i];
-		struct vec_info info;
-		struct vec_error err;
-		int r, st = 0;
+		int st = 0;
 
-		r = vec_read(f->path, f->format, keep_entry, f, &info, &err);
-		switch (r) {
-		case VEC_OK:
-			break;
-		case VEC_EFORMAT:
-			cli_err("%s:%lu: %s", f->path, err.line, err.msg);
-			st = EXIT_USAGE;
-			break;
-		case VEC_EIO:
-			cli_err("%s: %s", f->path, err.msg);
-			st = EXIT_IO;
-			break;
-		default:
-			cli_err("%s: out of memory", f->path);
-			st = EXIT_IO;
-			break;
-		}
-		if (st != 0) {
-			if (status == 0)
-				status = st;
-			continue;
-		}
-		f->format = info.format;
-		f->set = info.set;
-		f->bad = calloc(f->n ? f->n : 1, 1);
-		if (f->bad == NULL) {
-			cli_err("out of memory");
-			return EXIT_IO;
-		}
-		{
-			size_t k;
+		if (f->type == F_VEC) {
+			struct vec_info info;
+			struct vec_error err;
+			int r;
 
-			for (k = 0; k < f->n; k++)
-				if (f->e[k].len > v->maxlen)
-					v->maxlen = f->e[k].len;
+			f->n = 0;
+			r = vec_read(f->path, f->format, count_entry, f, &info,
+			             &err);
+			if (r != VEC_OK) {
+				st = vec_failed(v, f->path, r, &err);
+			} else {
+				f->format = info.format;
+				f->kind = info.set;
+			}
+		} else if (f->type == F_ACVP) {
+			struct acvp_set set;
+			struct acvp_error err;
+
+			if (acvp_load(f->path, &set, &err) != ACVP_OK) {
+				st = acvp_failed(v, f->path, &err);
+			} else {
+				if (!set.has_answers) {
+					verr(v, "%s: no expected results to "
+					     "check against (expectedResults"
+					     ".json; 'aesecb acvp' answers a "
+					     "prompt)", set.questions);
+					st = EXIT_USAGE;
+				}
+				f->n = set.ntests;
+				if (st == 0 && v->nfiles == 1 &&
+				    (v->kept = malloc(sizeof set)) != NULL)
+					*v->kept = set;
+				else
+					acvp_free(&set);
+			}
 		}
+		if (st != 0 && status == 0)
+			status = st;
 	}
 	return status;
 }
 
-static void free_all(struct verify *v)
-{
-	size_t i, k;
-
-	for (i = 0; i < v->nfiles; i++) {
-		struct vfile *f = &v->files[i];
-
-		for (k = 0; k < f->n; k++) {
-			aesecb_wipe(f->e[k].key, sizeof f->e[k].key);
-			free(f->e[k].in);
-		}
-		free(f->e);
-		free(f->bad);
-		free(f->path);
-	}
-	free(v->files);
-	for (i = 0; i < v->nruns; i++) {
-		struct brun *b = &v->runs[i];
-
-		for (k = 0; k < b->nf; k++) {
-			free(b->f[k].expected);
-			free(b->f[k].actual);
-			free(b->f[k].note);
-		}
-		free(b->f);
-		free(b->file_pass);
-		free(b->file_fail);
-	}
-	free(v->runs);
-}
-
 /* ------------------------------------------------------------------ */
-/* Checking */
+/* Failures */
 
-static char *hex_string(const uint8_t *p, size_t n)
+/* Keep a failure (the first SHOW_MAX per backend and file) and print it;
+ * count it in any case.  fl is filled by the caller but for the file. */
+static void add_failure(struct verify *v, struct brun *b,
+                        struct failure *fl, const uint8_t *expected,
+                        const uint8_t *actual, size_t n)
 {
-	char *s = malloc(2 * n + 1);
-
-	if (s != NULL)
-		*cli_hex_encode(s, p, n, CLI_HEX_LOWER) = '\0';
-	return s;
-}
-
-static const char *section_name(const struct ventry *e)
-{
-	if (e->set == VEC_SET_QUIC)
-		return NULL;
-	return e->dir == VEC_ENCRYPT ? "ENCRYPT" : "DECRYPT";
-}
-
-static const char *output_field(const struct ventry *e)
-{
-	if (e->set == VEC_SET_QUIC)
-		return "BLOCK";
-	return e->dir == VEC_ENCRYPT ? "CIPHERTEXT" : "PLAINTEXT";
-}
-
-static const char *input_field(const struct ventry *e)
-{
-	if (e->set == VEC_SET_QUIC)
-		return "SAMPLE";
-	return e->dir == VEC_ENCRYPT ? "PLAINTEXT" : "CIPHERTEXT";
-}
-
-/* Print one failure on stderr. */
-static void show_failure(const struct verify *v, const struct brun *b,
-                         const struct failure *fl)
-{
-	const struct vfile *f = &v->files[fl->file];
-	const struct ventry *e = &f->e[fl->entry];
+	const struct vfile *f = &v->files[v->cur];
 	const char *bname = aesecb_backend_name(b->be);
-	char where[96], detail[200], values[200];
+	char detail[200], values[400], loc[600];
 
-	if (e->set == VEC_SET_QUIC)
-		snprintf(where, sizeof where, "record %lu", e->count);
-	else
-		snprintf(where, sizeof where, "[%s] COUNT = %lu",
-		         section_name(e), e->count);
+	b->file_fail[v->cur]++;
+	if (b->file_fail[v->cur] > SHOW_MAX)
+		return;
+	fl->file = v->cur;
+	fl->expected[0] = fl->actual[0] = '\0';
+	if (expected != NULL && actual != NULL && n > 0) {
+		/* the first 16-byte block that differs */
+		size_t blk = 0, nb = (n + 15) / 16, len;
+
+		while (blk + 1 < nb && !cli_ct_differ(expected + 16 * blk,
+		                                      actual + 16 * blk,
+		                                      n - 16 * blk < 16 ?
+		                                      n - 16 * blk : 16))
+			blk++;
+		len = n - 16 * blk < 16 ? n - 16 * blk : 16;
+		*cli_hex_encode(fl->expected, expected + 16 * blk, len,
+		                CLI_HEX_LOWER) = '\0';
+		*cli_hex_encode(fl->actual, actual + 16 * blk, len,
+		                CLI_HEX_LOWER) = '\0';
+		if (fl->block == 0) {  /* else the caller numbered it */
+			fl->block = blk + 1;
+			fl->nblocks = nb;
+		}
+	}
+	if (b->nf == b->capf) {
+		size_t cap = b->capf ? 2 * b->capf : 16;
+		void *p = xrealloc(b->f, cap, sizeof *b->f);
+
+		if (p == NULL) {
+			v->oom = 1;
+			return;
+		}
+		b->f = p;
+		b->capf = cap;
+	}
+	b->f[b->nf++] = *fl;
+
+	/* the line on stderr */
 	detail[0] = '\0';
-	if (fl->outer >= 0 && fl->inner >= 0) {
+	if (fl->kind == K_MCT && fl->outer >= 0 && fl->inner >= 0) {
 		if (fl->ref != NULL)
 			snprintf(detail, sizeof detail,
 			         " (Monte Carlo outer iteration %ld, inner "
@@ -464,111 +537,108 @@ static void show_failure(const struct verify *v, const struct brun *b,
 			         " (Monte Carlo outer iteration %ld, inner "
 			         "iteration %ld)", fl->outer, fl->inner);
 	} else if (fl->outer >= 0) {
-		snprintf(detail, sizeof detail,
-		         " (Monte Carlo outer iteration %ld)", fl->outer);
+		snprintf(detail, sizeof detail, " (%s iteration %ld)",
+		         f->type == F_ACVP ? "MCT" : "Monte Carlo outer",
+		         fl->outer);
 	}
 	values[0] = '\0';
-	if (fl->expected != NULL && fl->actual != NULL) {
-		size_t n = strlen(fl->expected);
-
-		if (n <= 32) {
-			snprintf(values, sizeof values, "expected %s, got %s",
-			         fl->expected, fl->actual);
-		} else {
-			/* long texts: the first block that differs */
-			size_t blk;
-
-			for (blk = 0; blk * 32 < n; blk++)
-				if (memcmp(fl->expected + blk * 32,
-				           fl->actual + blk * 32, 32) != 0)
-					break;
-			if (blk * 32 >= n)
-				blk = 0;
-			snprintf(values, sizeof values,
-			         "block %zu of %zu: expected %.32s, got %.32s",
-			         blk + 1, n / 32, fl->expected + blk * 32,
-			         fl->actual + blk * 32);
-		}
-	}
-	cli_err("%s:%lu: %s under %s%s: %s %s%s%s", f->path, e->line, where,
-	        bname, detail, fl->field,
-	        fl->note != NULL ? fl->note : "",
-	        fl->note != NULL && values[0] != '\0' ? ": " : "", values);
+	if (fl->block > 0 && fl->kind == K_RANDOM)
+		snprintf(values, sizeof values, "%s %zu of %zu: %s gives %s, "
+		         "%s gives %s", fl->note[0] != '\0' ? fl->note : "block",
+		         fl->block, fl->nblocks, fl->ref, fl->expected, bname,
+		         fl->actual);
+	else if (fl->block > 0 && fl->nblocks == 1)
+		snprintf(values, sizeof values, "expected %s, got %s",
+		         fl->expected, fl->actual);
+	else if (fl->block > 0)
+		snprintf(values, sizeof values,
+		         "block %zu of %zu: expected %s, got %s", fl->block,
+		         fl->nblocks, fl->expected, fl->actual);
+	if (fl->line > 0)
+		snprintf(loc, sizeof loc, "%s:%lu: %s", f->path, fl->line,
+		         fl->where);
+	else
+		snprintf(loc, sizeof loc, "%s: %s", f->path, fl->where);
+	if (fl->kind == K_RANDOM)
+		cli_err("%s under %s: differs from %s: %s", loc, bname,
+		        fl->ref, values[0] != '\0' ? values : fl->note);
+	else
+		cli_err("%s under %s%s: %s %s%s%s", loc, bname, detail,
+		        fl->field,
+		        fl->kind != K_RANDOM && fl->note[0] != '\0' ?
+		        fl->note : "",
+		        fl->note[0] != '\0' && values[0] != '\0' ? ": " : "",
+		        values);
 }
 
-/* Record a failure; returns -1 when out of memory. */
-static int add_failure(struct verify *v, struct brun *b, size_t file,
-                       size_t entry, const char *field,
-                       const uint8_t *expected, const uint8_t *actual,
-                       size_t n, long outer, long inner, const char *ref,
-                       const char *note)
+static void failure_init(struct failure *fl, int kind)
 {
-	struct failure *fl;
-
-	if (b->nf == b->capf) {
-		size_t cap = b->capf ? 2 * b->capf : 16;
-		void *p = xrealloc(b->f, cap, sizeof *b->f);
-
-		if (p == NULL)
-			return -1;
-		b->f = p;
-		b->capf = cap;
-	}
-	fl = &b->f[b->nf];
 	memset(fl, 0, sizeof *fl);
-	fl->file = file;
-	fl->entry = entry;
-	fl->field = field;
-	fl->outer = outer;
-	fl->inner = inner;
-	fl->ref = ref;
-	if (expected != NULL) {
-		fl->expected = hex_string(expected, n);
-		fl->actual = hex_string(actual, n);
-		if (fl->expected == NULL || fl->actual == NULL) {
-			free(fl->expected);
-			free(fl->actual);
-			return -1;
-		}
-	}
-	if (note != NULL) {
-		fl->note = xstrdup(note);
-		if (fl->note == NULL) {
-			free(fl->expected);
-			free(fl->actual);
-			return -1;
-		}
-	}
-	b->nf++;
-	b->file_fail[file]++;
-	if (b->file_fail[file] <= SHOW_MAX)
-		show_failure(v, b, fl);
-	return 0;
+	fl->kind = kind;
+	fl->outer = fl->inner = -1;
 }
 
-#define ADD(...) do { if (add_failure(__VA_ARGS__) != 0) return -1; } while (0)
+/* ------------------------------------------------------------------ */
+/* Response and QUIC files: each entry under every backend as it is read */
 
-/* Check entry k of file fi under run b.  Returns 1 pass, 0 fail, -1 out
- * of memory. */
-static int check_entry(struct verify *v, struct brun *b, size_t fi,
-                       size_t k, struct mct_chain *ch, uint8_t *out)
+static const char *output_field(const struct vec_entry *e)
 {
-	struct vfile *f = &v->files[fi];
-	struct ventry *e = &f->e[k];
+	if (e->set == VEC_SET_QUIC)
+		return "BLOCK";
+	return e->dir == VEC_ENCRYPT ? "CIPHERTEXT" : "PLAINTEXT";
+}
+
+static const char *input_field(const struct vec_entry *e)
+{
+	return e->dir == VEC_ENCRYPT ? "PLAINTEXT" : "CIPHERTEXT";
+}
+
+static void entry_failure(struct failure *fl, const struct vec_entry *e,
+                          const char *field)
+{
+	failure_init(fl, e->set);
+	fl->line = e->line;
+	fl->count = e->count;
+	if (e->set == VEC_SET_QUIC) {
+		snprintf(fl->where, sizeof fl->where, "record %lu", e->count);
+	} else {
+		fl->section = e->dir == VEC_ENCRYPT ? "ENCRYPT" : "DECRYPT";
+		snprintf(fl->where, sizeof fl->where, "[%s] COUNT = %lu",
+		         fl->section, e->count);
+	}
+	snprintf(fl->field, sizeof fl->field, "%s", field);
+}
+
+/* Check e under run b.  Returns 1 pass, 0 fail. */
+static int check_entry(struct verify *v, struct brun *b,
+                       const struct vec_entry *e)
+{
+	struct failure fl;
+	struct mct_chain *ch = &b->chain;
+	const uint8_t *in, *expect;
+	uint8_t *out = v->out;
+	size_t len;
 	aesecb_ctx ctx;
 	int rc, ok = 1;
 
+	if (e->set == VEC_SET_QUIC) {
+		in = e->sample;
+		expect = e->block;
+		len = 16;
+	} else {
+		in = e->dir == VEC_ENCRYPT ? e->plaintext : e->ciphertext;
+		expect = e->dir == VEC_ENCRYPT ? e->ciphertext : e->plaintext;
+		len = e->text_len;
+	}
 	/* a backend that writes nothing shows as zeros, not stale bytes */
-	memset(out, 0, e->len);
+	memset(out, 0, len);
 	rc = aesecb_init(&ctx, e->key, e->key_len, b->be);
 	if (rc != AESECB_OK) {
-		char note[96];
-
-		snprintf(note, sizeof note, "not checked: aesecb_init failed: %s",
-		         aesecb_strerror(rc));
-		ADD(v, b, fi, k, "KEY", NULL, NULL, 0, -1, -1, NULL, note);
-		if (ch != NULL)
-			ch->valid = 0;
+		entry_failure(&fl, e, "KEY");
+		snprintf(fl.note, sizeof fl.note, "not checked: aesecb_init "
+		         "failed: %s", aesecb_strerror(rc));
+		add_failure(v, b, &fl, NULL, NULL, 0);
+		ch->valid = 0;
 		return 0;
 	}
 
@@ -576,18 +646,20 @@ static int check_entry(struct verify *v, struct brun *b, size_t fi,
 	case VEC_SET_QUIC: {
 		uint8_t mask[5] = { 0 };
 
-		aesecb_hp_mask(&ctx, e->in, mask);
+		aesecb_hp_mask(&ctx, in, mask);
 		if (cli_ct_differ(mask, e->mask, 5)) {
-			ADD(v, b, fi, k, "MASK", e->mask, mask, 5, -1, -1, NULL,
-			    NULL);
+			entry_failure(&fl, e, "MASK");
+			add_failure(v, b, &fl, e->mask, mask, 5);
 			ok = 0;
 		}
-		if (e->expect != NULL) {
-			rc = aesecb_encrypt(&ctx, e->in, out, 16);
-			if (rc != AESECB_OK || cli_ct_differ(out, e->expect, 16)) {
-				ADD(v, b, fi, k, "BLOCK", e->expect, out, 16,
-				    -1, -1, NULL, rc != AESECB_OK ?
-				    aesecb_strerror(rc) : NULL);
+		if (expect != NULL) {
+			rc = aesecb_encrypt(&ctx, in, out, 16);
+			if (rc != AESECB_OK || cli_ct_differ(out, expect, 16)) {
+				entry_failure(&fl, e, "BLOCK");
+				if (rc != AESECB_OK)
+					snprintf(fl.note, sizeof fl.note, "%s",
+					         aesecb_strerror(rc));
+				add_failure(v, b, &fl, expect, out, 16);
 				ok = 0;
 			}
 		}
@@ -599,40 +671,44 @@ static int check_entry(struct verify *v, struct brun *b, size_t fi,
 
 		/* linked to the previous entry by the key update rule? */
 		if (mct_chain_follows(ch, e->dir, e->count)) {
-			char note[96];
-
 			if (ch->key_len != e->key_len ||
 			    cli_ct_differ(ch->key, e->key, e->key_len)) {
-				snprintf(note, sizeof note, "does not follow from "
-				         "COUNT = %lu by the Monte Carlo key update "
-				         "rule", ch->count);
-				ADD(v, b, fi, k, "KEY", NULL, NULL, 0, outer, -1,
-				    NULL, note);
+				entry_failure(&fl, e, "KEY");
+				fl.outer = outer;
+				snprintf(fl.note, sizeof fl.note, "does not follow "
+				         "from COUNT = %lu by the Monte Carlo key "
+				         "update rule", ch->count);
+				add_failure(v, b, &fl, NULL, NULL, 0);
 				ok = 0;
 			}
-			if (cli_ct_differ(ch->next_in, e->in, 16)) {
-				snprintf(note, sizeof note, "is not the result of "
-				         "COUNT = %lu", ch->count);
-				ADD(v, b, fi, k, input_field(e), ch->next_in, e->in,
-				    16, outer, -1, NULL, note);
+			if (cli_ct_differ(ch->next_in, in, 16)) {
+				entry_failure(&fl, e, input_field(e));
+				fl.outer = outer;
+				snprintf(fl.note, sizeof fl.note, "is not the "
+				         "result of COUNT = %lu", ch->count);
+				add_failure(v, b, &fl, ch->next_in, in, 16);
 				ok = 0;
 			}
 		}
 		ch->valid = 0;
-		rc = mct_inner(&ctx, e->dir, e->in, prev, out);
+		rc = mct_inner(&ctx, e->dir, in, prev, out);
 		if (rc != AESECB_OK) {
-			ADD(v, b, fi, k, output_field(e), NULL, NULL, 0, outer,
-			    -1, NULL, aesecb_strerror(rc));
+			entry_failure(&fl, e, output_field(e));
+			fl.outer = outer;
+			snprintf(fl.note, sizeof fl.note, "%s",
+			         aesecb_strerror(rc));
+			add_failure(v, b, &fl, NULL, NULL, 0);
 			ok = 0;
-		} else if (cli_ct_differ(out, e->expect, 16)) {
+		} else if (cli_ct_differ(out, expect, 16)) {
 			const char *ref;
 			long inner = mct_locate(b->be, &ctx, e->key, e->key_len,
-			                        e->dir, e->in, e->expect, &ref);
+			                        e->dir, in, expect, &ref);
 
-			if (inner < 0)
-				inner = MCT_INNER - 1;
-			ADD(v, b, fi, k, output_field(e), e->expect, out, 16,
-			    outer, inner, ref, NULL);
+			entry_failure(&fl, e, output_field(e));
+			fl.outer = outer;
+			fl.inner = inner < 0 ? MCT_INNER - 1 : inner;
+			fl.ref = ref;
+			add_failure(v, b, &fl, expect, out, 16);
 			ok = 0;
 		} else {
 			mct_chain_advance(ch, e->dir, e->count, e->key,
@@ -643,12 +719,14 @@ static int check_entry(struct verify *v, struct brun *b, size_t fi,
 	}
 	default:
 		rc = e->dir == VEC_ENCRYPT ?
-		     aesecb_encrypt(&ctx, e->in, out, e->len) :
-		     aesecb_decrypt(&ctx, e->in, out, e->len);
-		if (rc != AESECB_OK || cli_ct_differ(out, e->expect, e->len)) {
-			ADD(v, b, fi, k, output_field(e), e->expect, out, e->len,
-			    -1, -1, NULL, rc != AESECB_OK ?
-			    aesecb_strerror(rc) : NULL);
+		     aesecb_encrypt(&ctx, in, out, len) :
+		     aesecb_decrypt(&ctx, in, out, len);
+		if (rc != AESECB_OK || cli_ct_differ(out, expect, len)) {
+			entry_failure(&fl, e, output_field(e));
+			if (rc != AESECB_OK)
+				snprintf(fl.note, sizeof fl.note, "%s",
+				         aesecb_strerror(rc));
+			add_failure(v, b, &fl, expect, out, len);
 			ok = 0;
 		}
 		break;
@@ -657,51 +735,292 @@ static int check_entry(struct verify *v, struct brun *b, size_t fi,
 	return ok;
 }
 
-/* Run every entry under b.  Returns 0 or -1 (out of memory). */
-static int run_backend(struct verify *v, struct brun *b)
+/* vec_read() callback: the entry under every backend. */
+static int check_stream(void *arg, const struct vec_entry *e)
 {
-	uint8_t *out;
-	struct mct_chain ch;
-	size_t fi, k;
-	uint64_t t0 = bench_now_ns();
-	int r = 0;
+	struct verify *v = arg;
+	struct vfile *f = &v->files[v->cur];
+	size_t r;
+	int all = 1;
 
-	b->file_pass = calloc(v->nfiles, sizeof *b->file_pass);
-	b->file_fail = calloc(v->nfiles, sizeof *b->file_fail);
-	out = malloc(v->maxlen > 16 ? v->maxlen : 16);
-	if (b->file_pass == NULL || b->file_fail == NULL || out == NULL) {
-		free(out);
-		return -1;
+	for (r = 0; r < v->nruns; r++) {
+		struct brun *b = &v->runs[r];
+		uint64_t t0 = bench_now_ns();
+		int ok = check_entry(v, b, e);
+
+		b->seconds += (double)(bench_now_ns() - t0) / 1e9;
+		b->total[e->set]++;
+		if (ok) {
+			b->pass[e->set]++;
+			b->file_pass[v->cur]++;
+		}
+		all &= ok;
 	}
-	for (fi = 0; fi < v->nfiles && r == 0; fi++) {
+	f->good += (unsigned long)all;
+	return v->oom;
+}
+
+/* ------------------------------------------------------------------ */
+/* ACVP vector sets */
+
+struct acvp_ctx {
+	struct verify *v;
+	struct brun *b;
+	const struct acvp_set *set;
+	unsigned char *bad;       /* per test, over all groups */
+	size_t *first;            /* per group: index of its first test */
+};
+
+static int acvp_fail(void *arg, const struct acvp_failure *af)
+{
+	struct acvp_ctx *a = arg;
+	struct failure fl;
+	size_t g = (size_t)(af->group - a->set->groups);
+	size_t t = (size_t)(af->test - af->group->tests);
+
+	a->bad[a->first[g] + t] = 1;
+	failure_init(&fl, af->iteration >= 0 ? K_MCT : K_AFT);
+	fl.tgid = af->tgid;
+	fl.tcid = af->tcid;
+	fl.outer = af->iteration;
+	snprintf(fl.where, sizeof fl.where, "tgId %lu, tcId %lu", af->tgid,
+	         af->tcid);
+	snprintf(fl.jpath, sizeof fl.jpath, "%s", af->path);
+	snprintf(fl.field, sizeof fl.field, "%s", af->field);
+	if (af->expected == NULL)
+		snprintf(fl.note, sizeof fl.note, "differs");
+	add_failure(a->v, a->b, &fl, af->expected, af->actual,
+	            af->expected != NULL ? af->len : 0);
+	return a->v->oom;
+}
+
+static int check_acvp(struct verify *v, struct vfile *f)
+{
+	struct acvp_set set;
+	struct acvp_error err;
+	struct acvp_ctx a;
+	size_t r, i, n = 0;
+	int status = 0;
+
+	if (v->kept != NULL) {
+		set = *v->kept;
+		free(v->kept);
+		v->kept = NULL;
+	} else if (acvp_load(f->path, &set, &err) != ACVP_OK) {
+		return acvp_failed(v, f->path, &err);
+	}
+	/* messages name the file holding the answers */
+	free(f->path);
+	f->path = xstrdup(set.answers != NULL ? set.answers : set.questions);
+	a.bad = calloc(set.ntests ? set.ntests : 1, 1);
+	a.first = calloc(set.ngroups ? set.ngroups : 1, sizeof *a.first);
+	if (f->path == NULL || a.bad == NULL || a.first == NULL) {
+		verr(v, "out of memory");
+		status = EXIT_IO;
+		goto done;
+	}
+	for (i = 0; i < set.ngroups; i++) {
+		a.first[i] = n;
+		n += set.groups[i].ntests;
+	}
+	a.v = v;
+	a.set = &set;
+	for (r = 0; r < v->nruns && status == 0; r++) {
+		struct brun *b = &v->runs[r];
+		struct acvp_counts c;
+		uint64_t t0 = bench_now_ns();
+		int rc;
+
+		a.b = b;
+		rc = acvp_check(&set, b->be, acvp_fail, &a, &c, &err);
+		b->seconds += (double)(bench_now_ns() - t0) / 1e9;
+		if (rc == ACVP_OK) {
+			b->total[K_AFT] += c.aft;
+			b->pass[K_AFT] += c.aft_pass;
+			b->total[K_MCT] += c.mct;
+			b->pass[K_MCT] += c.mct_pass;
+			b->file_pass[v->cur] += c.aft_pass + c.mct_pass;
+		} else if (rc > 1000 || rc == ACVP_ENOMEM) {
+			verr(v, "out of memory");
+			status = EXIT_IO;
+		} else {
+			status = acvp_failed(v, f->path, &err);
+		}
+	}
+	for (i = 0; i < n; i++)
+		f->good += !a.bad[i];
+done:
+	free(a.bad);
+	free(a.first);
+	acvp_free(&set);
+	return status;
+}
+
+/* ------------------------------------------------------------------ */
+/* Random cases */
+
+static void check_random(struct verify *v)
+{
+	static uint8_t res[16][RV_OUT_MAX];
+	int rst[16];
+	struct rv_rng rng;
+	struct rv_case c;
+	unsigned long i;
+	size_t r, k;
+
+	rv_seed(&rng, v->seed);
+	for (i = 0; i < v->random_n && !v->oom; i++) {
+		int all = 1;
+
+		rv_make(&rng, i, &c);
+		for (k = 0; k < v->navail; k++) {
+			uint64_t t0 = bench_now_ns();
+
+			rst[k] = rv_run(&c, v->avail[k], res[k]);
+			for (r = 0; r < v->nruns; r++)
+				if (v->runs[r].be == v->avail[k])
+					v->runs[r].seconds += (double)
+					    (bench_now_ns() - t0) / 1e9;
+		}
+		for (r = 0; r < v->nruns; r++) {
+			struct brun *b = &v->runs[r];
+			uint64_t t0 = bench_now_ns();
+			int ok = 1;
+			size_t me;
+
+			for (me = 0; me < v->navail; me++)
+				if (v->avail[me] == b->be)
+					break;
+			if (me == v->navail) {  /* not available: not run */
+				me = v->navail;
+				rst[me] = rv_run(&c, b->be, res[me]);
+			}
+			for (k = 0; k < v->navail; k++) {
+				long u;
+				struct failure fl;
+
+				if (k == me)
+					continue;
+				u = rv_compare(&c, res[k], res[me]);
+				if (u < 0 && rst[k] == rst[me])
+					continue;
+				ok = 0;
+				failure_init(&fl, K_RANDOM);
+				fl.count = i;
+				fl.ref = aesecb_backend_name(v->avail[k]);
+				snprintf(fl.where, sizeof fl.where,
+				         "random case %lu (AES-%zu, %s, %zu "
+				         "block%s)", i, 8 * c.key_len,
+				         rv_op_name(c.op), c.nblocks,
+				         c.nblocks == 1 ? "" : "s");
+				snprintf(fl.field, sizeof fl.field, "%s",
+				         rv_op_name(c.op));
+				if (u < 0) {
+					snprintf(fl.note, sizeof fl.note,
+					         "status %d, %s gives %d",
+					         rst[k], aesecb_backend_name(b->be),
+					         rst[me]);
+					add_failure(v, b, &fl, NULL, NULL, 0);
+				} else {
+					size_t unit = rv_unit_len(&c);
+
+					snprintf(fl.note, sizeof fl.note, "%s",
+					         unit == 5 ? "mask" :
+					         unit == 16 ? "block" : "packet");
+					/* show the unit that differs */
+					fl.block = (size_t)u + 1;
+					fl.nblocks = rv_out_len(&c) / unit;
+					add_failure(v, b, &fl,
+					            res[k] + unit * (size_t)u,
+					            res[me] + unit * (size_t)u, unit);
+				}
+			}
+			b->seconds += (double)(bench_now_ns() - t0) / 1e9;
+			b->total[K_RANDOM]++;
+			if (ok) {
+				b->pass[K_RANDOM]++;
+				b->file_pass[v->cur]++;
+			}
+			all &= ok;
+		}
+		v->files[v->cur].good += (unsigned long)all;
+	}
+	aesecb_wipe(res, sizeof res);
+}
+
+/* ------------------------------------------------------------------ */
+/* Running */
+
+static int run_all(struct verify *v)
+{
+	size_t r, fi;
+	int status = 0;
+
+	for (r = 0; r < v->nruns; r++) {
+		struct brun *b = &v->runs[r];
+
+		b->file_pass = calloc(v->nfiles, sizeof *b->file_pass);
+		b->file_fail = calloc(v->nfiles, sizeof *b->file_fail);
+		if (b->file_pass == NULL || b->file_fail == NULL) {
+			verr(v, "out of memory");
+			return EXIT_IO;
+		}
+	}
+	for (fi = 0; fi < v->nfiles && status == 0; fi++) {
 		struct vfile *f = &v->files[fi];
 
-		memset(&ch, 0, sizeof ch);
-		for (k = 0; k < f->n; k++) {
-			int ok = check_entry(v, b, fi, k, &ch, out);
+		v->cur = fi;
+		for (r = 0; r < v->nruns; r++)
+			memset(&v->runs[r].chain, 0, sizeof v->runs[r].chain);
+		if (f->type == F_VEC) {
+			struct vec_error err;
+			int rc;
 
-			if (ok < 0) {
-				r = -1;
-				break;
-			}
-			b->total[f->e[k].set]++;
-			if (ok) {
-				b->pass[f->e[k].set]++;
-				b->file_pass[fi]++;
-			} else {
-				f->bad[k] = 1;
-			}
+			rc = vec_read(f->path, f->format, check_stream, v, NULL,
+			              &err);
+			if (rc != VEC_OK && !v->oom)
+				status = vec_failed(v, f->path, rc, &err);
+		} else if (f->type == F_ACVP) {
+			status = check_acvp(v, f);
+		} else {
+			check_random(v);
 		}
-		if (b->file_fail[fi] > SHOW_MAX)
-			cli_err("%s: %lu more mismatches under %s not shown "
-			        "(--json lists them all)", f->path,
-			        b->file_fail[fi] - SHOW_MAX,
-			        aesecb_backend_name(b->be));
+		if (v->oom) {
+			verr(v, "out of memory");
+			status = EXIT_IO;
+		}
+		for (r = 0; r < v->nruns; r++) {
+			struct brun *b = &v->runs[r];
+
+			if (b->file_fail[fi] > SHOW_MAX)
+				cli_err("%s: %lu more failures under %s not "
+				        "shown", f->path,
+				        b->file_fail[fi] - SHOW_MAX,
+				        aesecb_backend_name(b->be));
+			aesecb_wipe(&b->chain, sizeof b->chain);
+		}
 	}
-	aesecb_wipe(&ch, sizeof ch);
-	free(out);
-	b->seconds = (double)(bench_now_ns() - t0) / 1e9;
-	return r;
+	return status;
+}
+
+static void free_all(struct verify *v)
+{
+	size_t i;
+
+	if (v->kept != NULL) {
+		acvp_free(v->kept);
+		free(v->kept);
+	}
+
+	for (i = 0; i < v->nfiles; i++)
+		free(v->files[i].path);
+	free(v->files);
+	for (i = 0; i < v->nruns; i++) {
+		free(v->runs[i].f);
+		free(v->runs[i].file_pass);
+		free(v->runs[i].file_fail);
+	}
+	free(v->runs);
 }
 
 /* ------------------------------------------------------------------ */
@@ -720,11 +1039,10 @@ static unsigned long entries_total(const struct verify *v)
 static unsigned long entries_good(const struct verify *v)
 {
 	unsigned long n = 0;
-	size_t i, k;
+	size_t i;
 
 	for (i = 0; i < v->nfiles; i++)
-		for (k = 0; k < v->files[i].n; k++)
-			n += !v->files[i].bad[k];
+		n += v->files[i].good;
 	return n;
 }
 
@@ -733,12 +1051,78 @@ static unsigned long run_sum(const unsigned long *a)
 	unsigned long n = 0;
 	int s;
 
-	for (s = 0; s < VEC_NSETS; s++)
+	for (s = 0; s < NKINDS; s++)
 		n += a[s];
 	return n;
 }
 
-static void report_json(const struct verify *v)
+static const char *file_format(const struct vfile *f)
+{
+	if (f->type == F_ACVP)
+		return "acvp";
+	if (f->type == F_RANDOM)
+		return "random";
+	return f->format == VEC_FMT_QUIC ? "quic" : "rsp";
+}
+
+/* The kind of a file for the report: "KAT", ..., or "AFT+MCT" for an
+ * ACVP set, "RANDOM" for the random cases. */
+static const char *file_kind(const struct vfile *f)
+{
+	if (f->type == F_ACVP)
+		return "AFT+MCT";
+	if (f->type == F_RANDOM)
+		return kind_names[K_RANDOM];
+	return f->kind >= 0 && f->kind < NKINDS ? kind_names[f->kind] : NULL;
+}
+
+static void json_failure(const struct vfile *f, const struct failure *x)
+{
+	printf("\n         {\"file\": ");
+	cli_json_str(stdout, f->path);
+	printf(", \"kind\": \"%s\"", kind_names[x->kind]);
+	if (f->type == F_ACVP) {
+		printf(", \"tgId\": %lu, \"tcId\": %lu, \"path\": ", x->tgid,
+		       x->tcid);
+		cli_json_str(stdout, x->jpath);
+		if (x->outer >= 0)
+			printf(", \"iteration\": %ld", x->outer);
+	} else if (f->type == F_RANDOM) {
+		printf(", \"case\": %lu, \"where\": ", x->count);
+		cli_json_str(stdout, x->where);
+		printf(", \"differs_from\": ");
+		cli_json_str(stdout, x->ref);
+	} else {
+		printf(", \"line\": %lu, \"section\": ", x->line);
+		cli_json_str(stdout, x->section);
+		printf(", \"count\": %lu", x->count);
+		if (x->outer >= 0)
+			printf(", \"outer\": %ld", x->outer);
+		if (x->inner >= 0)
+			printf(", \"inner\": %ld", x->inner);
+		if (x->ref != NULL) {
+			printf(", \"inner_located_with\": ");
+			cli_json_str(stdout, x->ref);
+		}
+	}
+	printf(", \"field\": ");
+	cli_json_str(stdout, x->field);
+	printf(", \"expected\": ");
+	cli_json_str(stdout, x->block > 0 ? x->expected : NULL);
+	printf(", \"actual\": ");
+	cli_json_str(stdout, x->block > 0 ? x->actual : NULL);
+	if (x->block > 0)
+		printf(", \"block\": %zu, \"blocks\": %zu", x->block,
+		       x->nblocks);
+	if (x->note[0] != '\0') {
+		printf(", \"note\": ");
+		cli_json_str(stdout, x->note);
+	}
+	printf("}");
+}
+
+/* The JSON report; status is the exit status (an error: "error"). */
+static void report_json(const struct verify *v, int status)
 {
 	size_t i, r;
 	unsigned long total = entries_total(v), good = entries_good(v);
@@ -754,19 +1138,24 @@ static void report_json(const struct verify *v)
 	} else {
 		printf("null");
 	}
+	printf(",\n  \"random\": ");
+	if (v->random)
+		printf("{\"cases\": %lu, \"seed\": %" PRIu64 "}", v->random_n,
+		       v->seed);
+	else
+		printf("null");
 	printf(",\n  \"files\": [");
 	for (i = 0; i < v->nfiles; i++) {
 		const struct vfile *f = &v->files[i];
 
 		printf("%s\n    {\"path\": ", i ? "," : "");
 		cli_json_str(stdout, f->path);
-		printf(", \"format\": \"%s\", \"set\": \"%s\", "
-		       "\"entries\": %zu}",
-		       f->format == VEC_FMT_QUIC ? "quic" : "rsp",
-		       vec_set_name(f->set), f->n);
+		printf(", \"format\": \"%s\", \"set\": ", file_format(f));
+		cli_json_str(stdout, file_kind(f));
+		printf(", \"entries\": %lu}", f->n);
 	}
 	printf("\n  ],\n  \"entries\": %lu,\n  \"backends\": [", total);
-	for (r = 0; r < v->nruns; r++) {
+	for (r = 0; r < v->nruns && v->runs[r].file_pass != NULL; r++) {
 		const struct brun *b = &v->runs[r];
 		size_t fl = 0;
 		int first = 1;
@@ -776,53 +1165,32 @@ static void report_json(const struct verify *v)
 		printf(", \"passed\": %lu, \"total\": %lu, \"seconds\": %.6f,\n"
 		       "     \"sets\": {", run_sum(b->pass), run_sum(b->total),
 		       b->seconds);
-		for (s = 0; s < VEC_NSETS; s++) {
+		for (s = 0; s < NKINDS; s++) {
 			if (b->total[s] == 0)
 				continue;
 			printf("%s\"%s\": {\"passed\": %lu, \"total\": %lu}",
-			       first ? "" : ", ", vec_set_name(s), b->pass[s],
+			       first ? "" : ", ", kind_names[s], b->pass[s],
 			       b->total[s]);
 			first = 0;
 		}
 		printf("},\n     \"files\": [");
 		for (i = 0; i < v->nfiles; i++) {
 			const struct vfile *f = &v->files[i];
+			unsigned long nfail = b->file_fail[i];
 			int firstf = 1;
 
 			printf("%s\n       {\"file\": ", i ? "," : "");
 			cli_json_str(stdout, f->path);
-			printf(", \"set\": \"%s\", \"passed\": %lu, "
-			       "\"total\": %zu, \"failures\": [",
-			       vec_set_name(f->set), b->file_pass[i], f->n);
+			printf(", \"set\": ");
+			cli_json_str(stdout, file_kind(f));
+			printf(", \"passed\": %lu, \"total\": %lu, "
+			       "\"failures_not_listed\": %lu, \"failures\": [",
+			       b->file_pass[i], f->n,
+			       nfail > SHOW_MAX ? nfail - SHOW_MAX : 0);
 			for (; fl < b->nf && b->f[fl].file == i; fl++) {
-				const struct failure *x = &b->f[fl];
-				const struct ventry *e = &f->e[x->entry];
-
-				printf("%s\n         {\"file\": ",
-				       firstf ? "" : ",");
+				printf("%s", firstf ? "" : ",");
 				firstf = 0;
-				cli_json_str(stdout, f->path);
-				printf(", \"line\": %lu, \"section\": ", e->line);
-				cli_json_str(stdout, section_name(e));
-				printf(", \"count\": %lu, \"field\": ", e->count);
-				cli_json_str(stdout, x->field);
-				printf(", \"expected\": ");
-				cli_json_str(stdout, x->expected);
-				printf(", \"actual\": ");
-				cli_json_str(stdout, x->actual);
-				if (x->outer >= 0)
-					printf(", \"outer\": %ld", x->outer);
-				if (x->inner >= 0)
-					printf(", \"inner\": %ld", x->inner);
-				if (x->ref != NULL) {
-					printf(", \"inner_located_with\": ");
-					cli_json_str(stdout, x->ref);
-				}
-				if (x->note != NULL) {
-					printf(", \"note\": ");
-					cli_json_str(stdout, x->note);
-				}
-				printf("}");
+				json_failure(f, &b->f[fl]);
 			}
 			printf("%s]}", firstf ? "" : "\n       ");
 		}
@@ -836,9 +1204,15 @@ static void report_json(const struct verify *v)
 		cli_json_str(stdout, aesecb_backend_unavailable_reason(v->skipped[i]));
 		printf("}");
 	}
-	printf("%s],\n", v->nskipped ? "\n  " : "");
-	printf("  \"passed\": %lu,\n  \"status\": \"%s\"\n}\n", good,
-	       good == total ? "pass" : "fail");
+	printf("%s],\n  \"errors\": [", v->nskipped ? "\n  " : "");
+	for (i = 0; i < v->nerrors; i++) {
+		printf("%s\n    ", i ? "," : "");
+		cli_json_str(stdout, v->errors[i]);
+	}
+	printf("%s],\n", v->nerrors ? "\n  " : "");
+	printf("  \"passed\": %lu,\n  \"exit_status\": %d,\n"
+	       "  \"status\": \"%s\"\n}\n", good, status,
+	       status == 0 ? "pass" : status == EXIT_CHECK ? "fail" : "error");
 }
 
 static void summary(const struct verify *v)
@@ -847,6 +1221,10 @@ static void summary(const struct verify *v)
 	size_t i;
 	int any = 0;
 
+	if (v->random)
+		printf("random: %lu cases, seed %" PRIu64 "%s\n", v->random_n,
+		       v->seed, good == total ? "" :
+		       " (the same cases again: --seed with that number)");
 	printf("verify: %s%lu/%lu entries passed under %zu backend%s (",
 	       good == total ? "" : "FAILED: ", good, total, v->nruns,
 	       v->nruns == 1 ? "" : "s");
@@ -872,9 +1250,9 @@ static void summary(const struct verify *v)
 
 static void report_text(const struct verify *v)
 {
-	char cell[VEC_NSETS + 1][48];
-	int used[VEC_NSETS] = { 0 };
-	int width[VEC_NSETS + 1];
+	char cell[NKINDS + 1][48];
+	int used[NKINDS] = { 0 };
+	int width[NKINDS + 1];
 	size_t i, namew = 7;
 	int s;
 
@@ -885,46 +1263,46 @@ static void report_text(const struct verify *v)
 
 		if (n > namew)
 			namew = n;
-		for (s = 0; s < VEC_NSETS; s++)
+		for (s = 0; s < NKINDS; s++)
 			if (v->runs[i].total[s] != 0)
 				used[s] = 1;
 	}
 	/* widths from the widest cell of each column */
-	for (s = 0; s <= VEC_NSETS; s++)
-		width[s] = s < VEC_NSETS ? (int)strlen(vec_set_name(s)) : 5;
+	for (s = 0; s <= NKINDS; s++)
+		width[s] = s < NKINDS ? (int)strlen(kind_names[s]) : 5;
 	for (i = 0; i < v->nruns; i++) {
 		const struct brun *b = &v->runs[i];
 
-		for (s = 0; s < VEC_NSETS; s++) {
+		for (s = 0; s < NKINDS; s++) {
 			int n = snprintf(cell[s], sizeof cell[s], "%lu/%lu",
 			                 b->pass[s], b->total[s]);
 			if (n > width[s])
 				width[s] = n;
 		}
-		s = snprintf(cell[VEC_NSETS], sizeof cell[0], "%lu/%lu",
+		s = snprintf(cell[NKINDS], sizeof cell[0], "%lu/%lu",
 		             run_sum(b->pass), run_sum(b->total));
-		if (s > width[VEC_NSETS])
-			width[VEC_NSETS] = s;
+		if (s > width[NKINDS])
+			width[NKINDS] = s;
 	}
 	printf("%-*s", (int)namew, "backend");
-	for (s = 0; s < VEC_NSETS; s++)
+	for (s = 0; s < NKINDS; s++)
 		if (used[s])
-			printf("  %-*s", width[s], vec_set_name(s));
-	printf("  %-*s  time\n", width[VEC_NSETS], "total");
+			printf("  %-*s", width[s], kind_names[s]);
+	printf("  %-*s  time\n", width[NKINDS], "total");
 	for (i = 0; i < v->nruns; i++) {
 		const struct brun *b = &v->runs[i];
 
 		printf("%-*s", (int)namew, aesecb_backend_name(b->be));
-		for (s = 0; s < VEC_NSETS; s++) {
+		for (s = 0; s < NKINDS; s++) {
 			if (!used[s])
 				continue;
 			snprintf(cell[s], sizeof cell[s], "%lu/%lu", b->pass[s],
 			         b->total[s]);
 			printf("  %-*s", width[s], cell[s]);
 		}
-		snprintf(cell[VEC_NSETS], sizeof cell[0], "%lu/%lu",
+		snprintf(cell[NKINDS], sizeof cell[0], "%lu/%lu",
 		         run_sum(b->pass), run_sum(b->total));
-		printf("  %-*s  %.3fs\n", width[VEC_NSETS], cell[VEC_NSETS],
+		printf("  %-*s  %.3fs\n", width[NKINDS], cell[NKINDS],
 		       b->seconds);
 	}
 }
@@ -934,25 +1312,35 @@ static void report_text(const struct verify *v)
 static void help(FILE *f)
 {
 	fprintf(f,
-"Usage: aesecb verify [-b NAME|all] [--json] [-q] [PATH ...]\n"
+"Usage: aesecb verify [-b NAME|all] [--json] [-q] [--random N [--seed S]]\n"
+"                     [PATH ...]\n"
 "Check AES-ECB known-answer vectors under every backend (or one).\n"
 "\n"
 "PATH is a NIST CAVP response file (.rsp or .rsp.gz), a QUIC\n"
-"header-protection vector file (.txt), or a directory: every .rsp, .rsp.gz\n"
-"and QUIC .txt file in it, in name order.  Without PATH: the directory in\n"
-"$AESECB_VECTORS if set, else the installed vector set, else the source\n"
-"tree's vectors/ (the one used is printed), with its subdirectories.\n"
+"header-protection vector file (.txt), a NIST ACVP vector set (a directory\n"
+"holding prompt.json and expectedResults.json, or internalProjection.json;\n"
+"or one of those files), or a directory: every .rsp, .rsp.gz and QUIC .txt\n"
+"file in it, in name order.  Without PATH (and without --random): the\n"
+"directory in $AESECB_VECTORS if set, else the installed vector set, else\n"
+"the source tree's vectors/ (the one used is printed), with its\n"
+"subdirectories.\n"
 "\n"
 "  -b, --backend NAME|all  backend to check; default all: every backend this\n"
 "                          CPU can run (those it cannot are listed as\n"
 "                          skipped).  $AESECB_BACKEND is not used here.\n"
+"      --random N          also N random cases (all key sizes, 1 to 64\n"
+"                          blocks, both directions, QUIC masks) on which\n"
+"                          every available backend must agree\n"
+"      --seed S            seed of the random cases (default: from the\n"
+"                          system; the seed used is printed)\n"
 "      --json              print a machine-readable report\n"
 "  -q, --quiet             print only mismatches and the summary line\n"
 "  -h, --help              print this help\n"
 "\n"
 "Files whose name contains MCT, or whose header comments say MCT or Monte\n"
 "Carlo, are Monte Carlo tests (AESAVS: 1000 chained one-block calls per\n"
-"entry).\n"
+"entry); MMT in the name: multi-block messages; other response files are\n"
+"known-answer tests (KAT).\n"
 "\n"
 "Exit status: 0 all entries passed; 1 a vector did not match; 2 usage error\n"
 "or malformed vector file; 3 backend unknown or not available; 4 I/O error.\n");
@@ -962,14 +1350,18 @@ struct verify_opts {
 	struct cli_opts common;   /* -b (NULL or "all": every backend), -h */
 	int json;
 	int quiet;
+	const char *random;       /* --random N */
+	const char *seed;         /* --seed S */
 };
 
-enum { OPT_JSON = CLI_OPT_OWN };
+enum { OPT_JSON = CLI_OPT_OWN, OPT_RANDOM, OPT_SEED };
 
 static const struct option longopts[] = {
 	{ "backend", required_argument, NULL, 'b' },
 	{ "json",    no_argument,       NULL, OPT_JSON },
 	{ "quiet",   no_argument,       NULL, 'q' },
+	{ "random",  required_argument, NULL, OPT_RANDOM },
+	{ "seed",    required_argument, NULL, OPT_SEED },
 	{ "help",    no_argument,       NULL, 'h' },
 	{ NULL, 0, NULL, 0 }
 };
@@ -989,18 +1381,64 @@ static int parse(struct verify_opts *o, int argc, char **argv)
 		case 'q':
 			o->quiet = 1;
 			break;
+		case OPT_RANDOM:
+			o->random = optarg;
+			break;
+		case OPT_SEED:
+			o->seed = optarg;
+			break;
 		default:
 			rc = cli_option(&o->common, c, optarg);
 			break;
 		}
 	}
+	if (rc == 0 && o->seed != NULL && o->random == NULL)
+		rc = cli_usage("--seed needs --random");
 	return rc;
+}
+
+/* A decimal number for --random or --seed (digits only). */
+static int parse_number(const char *s, const char *opt, uint64_t max,
+                        uint64_t *out)
+{
+	uint64_t n = 0;
+	size_t i;
+
+	for (i = 0; s[i] >= '0' && s[i] <= '9'; i++) {
+		unsigned d = (unsigned)(s[i] - '0');
+
+		if (n > (max - d) / 10)
+			return cli_usage("%s: at most %" PRIu64, opt, max);
+		n = 10 * n + d;
+	}
+	if (i == 0 || s[i] != '\0')
+		return cli_usage("%s needs a decimal number", opt);
+	*out = n;
+	return 0;
+}
+
+/* A seed nobody chose: from the system, else the clock. */
+static uint64_t default_seed(void)
+{
+	uint64_t s = 0;
+#if defined(__linux__)
+	if (getrandom(&s, sizeof s, GRND_NONBLOCK) == (ssize_t)sizeof s)
+		return s;
+#endif
+	{
+		struct timespec ts;
+
+		clock_gettime(CLOCK_REALTIME, &ts);
+		s = (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+		s ^= (uint64_t)clock();
+	}
+	return s;
 }
 
 int cmd_verify(int argc, char **argv)
 {
 	struct verify_opts o;
-	struct verify v;
+	struct verify *v;
 	const char *bname;
 	size_t i, nb;
 	int status;
@@ -1009,85 +1447,114 @@ int cmd_verify(int argc, char **argv)
 	status = parse(&o, argc, argv);
 	if (status != 0 || o.common.help)
 		return status != 0 ? status : cli_help(help);
-	memset(&v, 0, sizeof v);
-	v.json = o.json;
-	v.quiet = o.quiet;
-	bname = o.common.backend;
-
-	/* backends */
-	nb = aesecb_backend_count();
-	v.runs = calloc(nb, sizeof *v.runs);
-	if (v.runs == NULL) {
+	v = calloc(1, sizeof *v);
+	if (v == NULL) {
 		cli_err("out of memory");
 		return EXIT_IO;
 	}
+	v->json = o.json;
+	v->quiet = o.quiet;
+	bname = o.common.backend;
+	if (o.random != NULL) {
+		uint64_t n;
+
+		status = parse_number(o.random, "--random", 100000000u, &n);
+		if (status == 0 && o.seed != NULL)
+			status = parse_number(o.seed, "--seed", UINT64_MAX,
+			                      &v->seed);
+		else if (status == 0)
+			v->seed = default_seed();
+		if (status != 0) {
+			free(v);
+			return status;
+		}
+		v->random = 1;
+		v->random_n = (unsigned long)n;
+	}
+
+	/* backends */
+	nb = aesecb_backend_count();
+	v->runs = calloc(nb, sizeof *v->runs);
+	if (v->runs == NULL) {
+		cli_err("out of memory");
+		free(v);
+		return EXIT_IO;
+	}
+	for (i = 0; i < nb && v->navail < 15; i++)
+		if (aesecb_backend_available(aesecb_backend_get(i)))
+			v->avail[v->navail++] = aesecb_backend_get(i);
 	if (bname == NULL || strcmp(bname, "all") == 0) {
 		for (i = 0; i < nb; i++) {
 			const aesecb_backend *be = aesecb_backend_get(i);
 
 			if (aesecb_backend_available(be))
-				v.runs[v.nruns++].be = be;
-			else if (v.nskipped < sizeof v.skipped / sizeof v.skipped[0])
-				v.skipped[v.nskipped++] = be;
+				v->runs[v->nruns++].be = be;
+			else if (v->nskipped < sizeof v->skipped / sizeof v->skipped[0])
+				v->skipped[v->nskipped++] = be;
 		}
 	} else {
 		const aesecb_backend *be;
 		int rc = cli_backend_resolve(bname, &be);
 
 		if (rc != 0) {
-			free(v.runs);
+			free(v->runs);
+			free(v);
 			return rc;
 		}
-		v.runs[v.nruns++].be = be;
+		v->runs[v->nruns++].be = be;
 	}
 
 	/* files */
-	if (optind >= argc) {
+	if (optind >= argc && !v->random) {
 		const char *env = getenv("AESECB_VECTORS");
 
 		if (env != NULL && env[0] != '\0') {
-			v.dir = env;
-			v.dir_source = "from AESECB_VECTORS";
+			v->dir = env;
+			v->dir_source = "from AESECB_VECTORS";
 		} else if (is_dir(AESECB_VECTORS_INSTALLED)) {
-			v.dir = AESECB_VECTORS_INSTALLED;
-			v.dir_source = "installed";
+			v->dir = AESECB_VECTORS_INSTALLED;
+			v->dir_source = "installed";
 		} else if (AESECB_VECTORS_SRCDIR != NULL) {
-			v.dir = AESECB_VECTORS_SRCDIR;
-			v.dir_source = "source tree";
+			v->dir = AESECB_VECTORS_SRCDIR;
+			v->dir_source = "source tree";
 		} else {
-			cli_err("no vector directory known: give a PATH or set "
-			        "AESECB_VECTORS");
-			free(v.runs);
-			return EXIT_USAGE;
+			verr(v, "no vector directory known: give a PATH or set "
+			     "AESECB_VECTORS");
+			status = EXIT_USAGE;
 		}
-		status = add_path(&v, v.dir, 1);  /* and its subdirectories */
+		if (status == 0)
+			status = add_path(v, v->dir, 1);  /* and subdirectories */
 	} else {
 		for (i = (size_t)optind; i < (size_t)argc && status == 0; i++)
-			status = add_path(&v, argv[i], 0);
+			status = add_path(v, argv[i], 0);
 	}
 	if (status == 0)
-		status = load_files(&v);
+		status = validate_files(v);
+	if (status == 0 && v->random) {
+		if (add_file(v, "(random)", F_RANDOM, 0) != 0) {
+			verr(v, "out of memory");
+			status = EXIT_IO;
+		} else {
+			v->files[v->nfiles - 1].n = v->random_n;
+		}
+	}
 
 	/* run */
-	for (i = 0; status == 0 && i < v.nruns; i++) {
-		if (run_backend(&v, &v.runs[i]) != 0) {
-			cli_err("out of memory");
-			status = EXIT_IO;
-		}
+	if (status == 0)
+		status = run_all(v);
+	if (status == 0 && entries_good(v) != entries_total(v))
+		status = EXIT_CHECK;
+	if (v->json) {
+		report_json(v, status);
+	} else if (status == 0 || status == EXIT_CHECK) {
+		if (!v->quiet)
+			report_text(v);
+		summary(v);
 	}
-	if (status == 0) {
-		if (v.json)
-			report_json(&v);
-		else {
-			if (!v.quiet)
-				report_text(&v);
-			summary(&v);
-		}
-		if (entries_good(&v) != entries_total(&v))
-			status = EXIT_CHECK;
-		if (cli_flush_stdout() != 0)
-			status = EXIT_IO;
-	}
-	free_all(&v);
+	if ((v->json || status == 0 || status == EXIT_CHECK) &&
+	    cli_flush_stdout() != 0)
+		status = EXIT_IO;
+	free_all(v);
+	free(v);
 	return status;
 }

@@ -21,6 +21,7 @@ static const struct command {
 	{ "hp-mask",  cmd_hpmask,   "QUIC header-protection masks; protect/unprotect headers" },
 	{ "quic-keys", cmd_quickeys, "QUIC Initial secrets and keys of a connection ID" },
 	{ "verify",   cmd_verify,   "check NIST CAVP and QUIC vectors under every backend" },
+	{ "acvp",     cmd_acvp,     "answer a NIST ACVP AES-ECB prompt" },
 	{ "backends", cmd_backends, "list the backends and what this CPU can run" },
 	{ "bench",    cmd_bench,    "measure the speed of the backends" },
 };

@@ -318,6 +318,22 @@ awk 'BEGIN { printf "[ENCRYPT]\nCOUNT = 0\nPLAINTEXT = "; for (i = 0; i < 70000;
 expect_status 2 "$AESECB" verify "$T/long.rsp"
 expect_stderr_fixed "long.rsp:3: line too long"
 
+# --json prints its report for a malformed file too (same status)
+if command -v python3 >/dev/null 2>&1; then
+	expect_status 2 "$AESECB" verify --json "$T/odd.rsp" "$V/fips197.rsp"
+	expect_stderr_fixed "odd.rsp:3:"
+	if python3 -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["status"] == "error" and d["exit_status"] == 2, d
+assert "odd.rsp:3: " in d["errors"][0], d
+assert d["backends"] == [], d
+' "$T/out" 2>"$T/json.err"; then
+		pass "--json reports a malformed file as JSON"
+	else
+		fail "--json on a malformed file: $(tail -n 1 "$T/json.err")"
+	fi
+fi
+
 # Several malformed files: each is reported, nothing is run.
 expect_status 2 "$AESECB" verify "$T/odd.rsp" "$V/fips197.rsp" "$T/partial.rsp"
 expect_stderr_lines 2
@@ -467,6 +483,85 @@ if [ -w /dev/full ]; then
 	expect_stderr_fixed "aesecb: verify: cannot write stdout: "
 else
 	skip "/dev/full not available: write errors not tested"
+fi
+
+# ------------------------------------------------------------------
+# --random: every available backend must agree on random cases; the seed
+# is printed and replays the same cases.
+expect_status 0 "$AESECB" verify --random 300 --seed 42
+expect_stdout_grep '^backend  *RANDOM  *total'
+expect_stdout_grep '^random: 300 cases, seed 42$'
+expect_stdout_grep "^verify: 300/300 entries passed under $navail backend"
+for b in $avail; do
+	expect_stdout_grep "^$b  *300/300 "
+done
+expect_status 0 "$AESECB" verify -q --random 50
+seed=$(sed -n 's/^random: 50 cases, seed \([0-9][0-9]*\)$/\1/p' "$T/out")
+if [ -n "$seed" ]; then
+	pass "the seed chosen is printed ($seed)"
+	expect_status 0 "$AESECB" verify -q --random 50 --seed "$seed"
+	expect_stdout_grep "^random: 50 cases, seed $seed\$"
+else
+	fail "no seed printed: $(cat "$T/out")"
+fi
+# the same seed, the same cases: the JSON reports agree but for times
+expect_status 0 "$AESECB" verify --json -b none --random 100 --seed 7
+sed 's/"seconds": [0-9.]*//' "$T/out" >"$T/r1.json"
+expect_status 0 "$AESECB" verify --json -b none --random 100 --seed 7
+sed 's/"seconds": [0-9.]*//' "$T/out" >"$T/r2.json"
+expect_same_file "$T/r1.json" "$T/r2.json"
+expect_stdout_grep '"random": {"cases": 100, "seed": 7}'
+expect_stdout_grep '"RANDOM": {"passed": 100, "total": 100}'
+# with vector files too
+expect_status 0 "$AESECB" verify -q --random 20 --seed 1 "$V/fips197.rsp"
+expect_stdout_grep '^verify: 26/26 entries passed'
+expect_status 2 "$AESECB" verify --seed 3 "$V"
+expect_stderr_fixed "--seed needs --random"
+expect_status 2 "$AESECB" verify --random x
+expect_status 2 "$AESECB" verify --random 10 --seed -1
+expect_status 2 "$AESECB" verify --random 10 --seed 18446744073709551616
+
+# ------------------------------------------------------------------
+# Memory stays flat: a generated file of 100000 entries, every one wrong,
+# is checked in about the memory of a 6-entry file (entries are checked
+# as they are read; only the first 10 failures are kept).
+if command -v python3 >/dev/null 2>&1; then
+	python3 - "$T/big.rsp" <<'PY'
+import random, sys
+r = random.Random(1)
+with open(sys.argv[1], "w") as f:
+    f.write("# generated: every CIPHERTEXT is wrong\n\n[ENCRYPT]\n\n")
+    for i in range(100000):
+        f.write("COUNT = %d\nKEY = %s\nPLAINTEXT = %s\nCIPHERTEXT = %s\n\n"
+                % (i, "%032x" % r.getrandbits(128),
+                   "%0128x" % r.getrandbits(512),
+                   "%0128x" % r.getrandbits(512)))
+PY
+	cat >"$T/rss.py" <<'PY'
+import resource, subprocess, sys
+p = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL,
+                   stderr=subprocess.PIPE)
+sys.stderr.buffer.write(p.stderr)
+print(p.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+PY
+	small=$(python3 "$T/rss.py" "$AESECB" verify -b none "$V/fips197.rsp" 2>/dev/null)
+	big=$(python3 "$T/rss.py" "$AESECB" verify --json -b none "$T/big.rsp" 2>"$T/big.err")
+	note "max RSS (KiB): 6 entries: ${small#* }, 100000 entries: ${big#* }"
+	if [ "${big% *}" = 1 ] && [ "${small% *}" = 0 ] &&
+	   [ $((${big#* } - ${small#* })) -lt 4096 ]; then
+		pass "100000 failing entries checked in flat memory"
+	else
+		fail "memory grows with the file: exit/RSS '$small' then '$big'"
+	fi
+	if [ "$(grep -c 'under none: ' "$T/big.err")" -eq 10 ] &&
+	   grep -q '99990 more failures under none not shown' "$T/big.err"; then
+		pass "10 failures shown, the rest counted"
+	else
+		fail "failures shown: $(grep -c 'under none: ' "$T/big.err"); $(tail -n 1 "$T/big.err")"
+	fi
+	rm -f "$T/big.rsp"
+else
+	skip "python3 not found: memory on a large file not measured"
 fi
 
 # ------------------------------------------------------------------

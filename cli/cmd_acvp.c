@@ -1,0 +1,172 @@
+/*
+ * cmd_acvp.c - "aesecb acvp": answer a NIST ACVP AES-ECB prompt (the
+ * questions of a vector set) with the response the ACVP server expects.
+ */
+#ifdef HAVE_CONFIG_H
+#include <config.h>
+#endif
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "acvp.h"
+#include "cli.h"
+#include "outfile.h"
+
+static void help(FILE *f)
+{
+	fputs(
+"Usage: aesecb acvp [-b NAME] [-o FILE] PROMPT.json\n"
+"Answer a NIST ACVP vector set for ACVP-AES-ECB revision 1.0: read its\n"
+"questions (prompt.json: testGroups of AFT and MCT tests, encrypt or\n"
+"decrypt, keyLen 128, 192 or 256) and write the response: vsId, algorithm,\n"
+"revision (and isSample when the prompt has it), testGroups[].tests[] with\n"
+"tcId and ct or pt, or resultsArray (100 iterations of key, pt and ct) for\n"
+"Monte Carlo tests.  The response has the form of the prompt (a bare\n"
+"object, or the array [{\"acvVersion\": ...}, {...}]); hex is upper case.\n"
+"\n"
+"Options:\n"
+"  -b, --backend NAME   backend to use (default: $AESECB_BACKEND, else the\n"
+"                       fastest available)\n"
+"  -o, --output FILE    write the response to FILE, replaced only when the\n"
+"                       whole answer was written (default: standard output)\n"
+"  -h, --help           show this help\n"
+"\n"
+"Exit status: 0 success; 2 usage error or malformed prompt; 3 backend\n"
+"unknown or not available; 4 I/O error.\n", f);
+}
+
+struct acvp_opts {
+	struct cli_opts common;   /* -b, -h */
+	const char *out;          /* -o FILE */
+};
+
+static const struct option longopts[] = {
+	{ "backend", required_argument, NULL, 'b' },
+	{ "output",  required_argument, NULL, 'o' },
+	{ "help",    no_argument,       NULL, 'h' },
+	{ NULL, 0, NULL, 0 }
+};
+
+static int parse(struct acvp_opts *o, int argc, char **argv)
+{
+	int c, rc = 0;
+
+	optind = 1;
+	while (rc == 0 && !o->common.help &&
+	       (c = cli_getopt(argc, argv, ":b:o:h", longopts)) != -1) {
+		switch (c) {
+		case 'o':
+			o->out = optarg;
+			break;
+		default:
+			rc = cli_option(&o->common, c, optarg);
+			break;
+		}
+	}
+	if (rc == 0 && !o->common.help) {
+		if (optind >= argc)
+			rc = cli_usage("no prompt given");
+		else if (argc - optind > 1)
+			rc = cli_usage("one prompt at a time");
+	}
+	return rc;
+}
+
+/* An acvp.h error: one line, and its exit status. */
+static int acvp_status(const char *path, const struct acvp_error *err)
+{
+	const char *file = err->file[0] != '\0' ? err->file : path;
+
+	if (err->where[0] != '\0')
+		cli_err("%s: %s: %s", file, err->where, err->msg);
+	else
+		cli_err("%s: %s", file, err->msg);
+	switch (err->code) {
+	case ACVP_EFORMAT:
+		return EXIT_USAGE;
+	case ACVP_ECRYPT:
+		return EXIT_BACKEND;
+	default:
+		return EXIT_IO;
+	}
+}
+
+int cmd_acvp(int argc, char **argv)
+{
+	struct acvp_opts o;
+	struct acvp_set set;
+	struct acvp_error err;
+	struct cli_output out;
+	const aesecb_backend *be;
+	const char *prompt;
+	FILE *fp;
+	int rc, ok;
+
+	memset(&o, 0, sizeof o);
+	rc = parse(&o, argc, argv);
+	if (rc != 0 || o.common.help)
+		return rc != 0 ? rc : cli_help(help);
+	prompt = argv[optind];
+	rc = cli_backend_resolve(o.common.backend, &be);
+	if (rc != 0)
+		return rc;
+	/* the questions only: expected results next to it are not read */
+	if (acvp_load_files(prompt, NULL, &set, &err) != ACVP_OK)
+		return acvp_status(prompt, &err);
+
+	rc = cli_output_open(&out, o.out, 0);
+	if (rc != 0) {
+		acvp_free(&set);
+		return rc;
+	}
+	if (out.path == NULL) {
+		fp = stdout;
+	} else {
+		int fd = dup(out.fd);
+
+		fp = fd < 0 ? NULL : fdopen(fd, "w");
+		if (fp == NULL) {
+			if (fd >= 0)
+				close(fd);
+			cli_err("cannot write '%s': out of memory", out.path);
+			cli_output_close(&out, 0);
+			acvp_free(&set);
+			return EXIT_IO;
+		}
+	}
+	rc = acvp_answer(&set, be, fp, out.path != NULL ? out.path : "stdout",
+	                 &err);
+	acvp_free(&set);
+	if (rc == ACVP_EIO && strncmp(err.msg, "cannot write: ", 14) == 0) {
+		/* worded as encrypt and decrypt word it */
+		if (out.path == NULL)
+			cli_err("cannot write stdout: %s", err.msg + 14);
+		else
+			cli_err("cannot write '%s': %s", out.path, err.msg + 14);
+		rc = EXIT_IO;
+	} else if (rc != ACVP_OK) {
+		rc = acvp_status(prompt, &err);
+	}
+	if (rc != ACVP_OK) {
+		if (fp != stdout)
+			fclose(fp);
+		cli_output_close(&out, 0);
+		return rc;
+	}
+	if (fp == stdout)
+		return cli_flush_stdout();
+	ok = fflush(fp) == 0 && !ferror(fp);
+	if (fclose(fp) != 0)
+		ok = 0;
+	if (!ok) {
+		cli_err("cannot write '%s': %s", out.path, strerror(errno));
+		cli_output_close(&out, 0);
+		return EXIT_IO;
+	}
+	return cli_output_close(&out, 1);
+}

@@ -5,9 +5,11 @@
  * the input size.  I/O uses read(2) and write(2) directly: no stdio buffer
  * ever holds plaintext or key material that could not be wiped.
  *
- * With -o, output goes to a temporary file in the same directory as OUT,
- * which is renamed over OUT only when everything succeeded; on any failure
- * it is removed and an existing OUT is left as it was.
+ * Output (-o) follows the rule of outfile.h: a regular file is replaced
+ * all at once when everything succeeded (on any failure, or a signal, the
+ * temporary file is removed and an existing OUT is left as it was);
+ * standard output, a descriptor named by OUT, a device or a FIFO is
+ * written directly.
  */
 #ifdef HAVE_CONFIG_H
 #include <config.h>
@@ -24,6 +26,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "outfile.h"
 
 /* Bytes handed to the library per call: a multiple of the block size. */
 #define CHUNK (64u * 1024u)
@@ -42,40 +45,6 @@ enum pad_mode { PAD_NONE, PAD_PKCS7 };
 static uint8_t data_buf[CHUNK + KEEP];
 static unsigned char text_buf[TEXT_CHUNK];
 static char hexout_buf[HEXOUT_SIZE];
-
-/* ------------------------------------------------------------------ */
-/* Temporary output file, removed if a signal ends the process. */
-
-static char tmp_path[4096];
-static char target_path[4096]; /* OUT with symbolic links resolved */
-static volatile sig_atomic_t tmp_live;
-
-static void on_fatal_signal(int sig)
-{
-	if (tmp_live)
-		unlink(tmp_path);
-	signal(sig, SIG_DFL);
-	raise(sig);
-}
-
-static void catch_fatal_signals(void)
-{
-	static const int sigs[] = { SIGHUP, SIGINT, SIGTERM };
-	size_t i;
-
-	for (i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
-		struct sigaction sa;
-
-		memset(&sa, 0, sizeof sa);
-		sigaction(sigs[i], NULL, &sa);
-		if (sa.sa_handler == SIG_IGN)
-			continue;  /* keep what the parent chose */
-		memset(&sa, 0, sizeof sa);
-		sa.sa_handler = on_fatal_signal;
-		sigemptyset(&sa.sa_mask);
-		sigaction(sigs[i], &sa, NULL);
-	}
-}
 
 /* ------------------------------------------------------------------ */
 /* Input */
@@ -104,7 +73,8 @@ static void read_error(const struct input *in)
 	if (in->fd == STDIN_FILENO)
 		cli_err("cannot read stdin: %s", strerror(errno));
 	else
-		cli_err("cannot read '%s': %s", in->name, strerror(errno));
+		cli_err("cannot read '%s': %s", cli_safe(in->name),
+		        strerror(errno));
 }
 
 /*
@@ -141,7 +111,7 @@ static ssize_t input_get(struct input *in, uint8_t *out, size_t room,
 		in->eof = 1;
 		if (cli_hex_end(&in->text) == CLI_HEX_ODD) {
 			cli_err("%s: odd number of hex digits (%llu): the input "
-			        "ends in the middle of a byte", in->name,
+			        "ends in the middle of a byte", cli_safe(in->name),
 			        in->text.digits);
 			*status = EXIT_USAGE;
 			return -1;
@@ -152,7 +122,7 @@ static ssize_t input_get(struct input *in, uint8_t *out, size_t room,
 	in->text.nout = 0;
 	if (cli_hex_feed(&in->text, out, room, (const char *)text_buf,
 	                 (size_t)r) != CLI_HEX_OK) {
-		cli_err("%s:%lu:%lu: invalid hex digit", in->name,
+		cli_err("%s:%lu:%lu: invalid hex digit", cli_safe(in->name),
 		        in->text.line, in->text.col);
 		*status = EXIT_USAGE;
 		return -1;
@@ -163,41 +133,15 @@ static ssize_t input_get(struct input *in, uint8_t *out, size_t room,
 /* ------------------------------------------------------------------ */
 /* Output */
 
-struct output {
-	int fd;
-	const char *path;     /* -o OUT, or NULL for stdout */
-	const char *target;   /* the file replaced: OUT, or what its link names */
-	int temp;             /* writing tmp_path, to be renamed to target */
-	int hex;
-};
-
-static int write_all(int fd, const void *buf, size_t n)
-{
-	const char *p = buf;
-
-	while (n > 0) {
-		ssize_t w = write(fd, p, n);
-
-		if (w < 0) {
-			if (errno == EINTR)
-				continue;
-			return -1;
-		}
-		p += w;
-		n -= (size_t)w;
-	}
-	return 0;
-}
-
 /* Writes n bytes (hex: n / 16 lines, the last possibly short).  Returns 0
  * or an exit status after printing the error. */
-static int output_put(struct output *o, const uint8_t *p, size_t n)
+static int output_put(struct cli_outfile *o, int hex, const uint8_t *p, size_t n)
 {
 	int rc;
 
 	if (n == 0)
 		return 0;
-	if (o->hex) {
+	if (hex) {
 		char *t = hexout_buf;
 		size_t i, line;
 
@@ -206,165 +150,10 @@ static int output_put(struct output *o, const uint8_t *p, size_t n)
 			t = cli_hex_encode(t, p + i, line, CLI_HEX_LOWER);
 			*t++ = '\n';
 		}
-		rc = write_all(o->fd, hexout_buf, (size_t)(t - hexout_buf));
+		rc = cli_outfile_write(o, hexout_buf, (size_t)(t - hexout_buf));
 	} else {
-		rc = write_all(o->fd, p, n);
+		rc = cli_outfile_write(o, p, n);
 	}
-	if (rc != 0) {
-		if (o->path != NULL)
-			cli_err("cannot write '%s': %s", o->path, strerror(errno));
-		else
-			cli_err("cannot write stdout: %s", strerror(errno));
-		return EXIT_IO;
-	}
-	return 0;
-}
-
-/* Splits path into the directory part (for the temporary file). */
-static void dir_of(const char *path, char *dir, size_t size)
-{
-	const char *slash = strrchr(path, '/');
-
-	if (slash == NULL) {
-		snprintf(dir, size, ".");
-	} else if (slash == path) {
-		snprintf(dir, size, "/");
-	} else {
-		size_t len = (size_t)(slash - path);
-
-		if (len >= size)
-			len = size - 1;
-		memcpy(dir, path, len);
-		dir[len] = '\0';
-	}
-}
-
-static int output_open(struct output *o, const char *path, int hex)
-{
-	char dir[4096];
-	struct stat st;
-	mode_t mode;
-	int fd, exists;
-
-	memset(o, 0, sizeof *o);
-	o->hex = hex;
-	if (path == NULL || strcmp(path, "-") == 0) {
-		o->fd = STDOUT_FILENO;
-		return 0;
-	}
-	o->path = path;
-	o->target = path;
-	if (path[0] == '\0') {
-		cli_err("the output file name is empty");
-		return EXIT_USAGE;
-	}
-
-	/* A device or a pipe (/dev/null, /dev/stdout to a terminal or pipe,
-	 * a FIFO) is written directly: there is nothing to replace. */
-	exists = stat(path, &st) == 0;
-	if (exists && !S_ISREG(st.st_mode)) {
-		if (S_ISDIR(st.st_mode)) {
-			cli_err("cannot write '%s': %s", path, strerror(EISDIR));
-			return EXIT_IO;
-		}
-		fd = open(path, O_WRONLY | O_NOCTTY);
-		if (fd < 0) {
-			cli_err("cannot open '%s': %s", path, strerror(errno));
-			return EXIT_IO;
-		}
-		o->fd = fd;
-		return 0;
-	}
-
-	/* A symbolic link is written through: the file it names is replaced,
-	 * not the link (think of /dev/stdout naming a regular file). */
-	if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode)) {
-		if (!exists) {
-			cli_err("cannot write '%s': it is a symbolic link to "
-			        "nothing", path);
-			return EXIT_IO;
-		}
-		if (realpath(path, target_path) == NULL) {
-			cli_err("cannot resolve '%s': %s", path, strerror(errno));
-			return EXIT_IO;
-		}
-		o->target = target_path;
-	}
-
-	dir_of(o->target, dir, sizeof dir);
-	if (snprintf(tmp_path, sizeof tmp_path, "%s/.aesecb-XXXXXX", dir) >=
-	    (int)sizeof tmp_path) {
-		cli_err("cannot write '%s': %s", path, strerror(ENAMETOOLONG));
-		return EXIT_IO;
-	}
-	catch_fatal_signals();
-	fd = mkstemp(tmp_path);
-	if (fd < 0) {
-		cli_err("cannot create a temporary file in '%s' for '%s': %s",
-		        dir, path, strerror(errno));
-		return EXIT_IO;
-	}
-	tmp_live = 1;
-	o->fd = fd;
-	o->temp = 1;
-
-	/* An existing file keeps its permissions (and, where we may, its
-	 * owner); a new one gets what creating it would give. */
-	if (exists && stat(o->target, &st) == 0 && S_ISREG(st.st_mode)) {
-		int kept_owner = fchown(fd, st.st_uid, st.st_gid) == 0;
-
-		(void)kept_owner;  /* else the file becomes ours, same bits */
-		mode = st.st_mode & 0777;
-	} else {
-		mode_t mask = umask(0);
-
-		umask(mask);
-		mode = (mode_t)0666 & ~mask;
-	}
-	if (fchmod(fd, mode) != 0) {
-		cli_err("cannot set the mode of '%s': %s", tmp_path,
-		        strerror(errno));
-		return EXIT_IO;
-	}
-	return 0;
-}
-
-/* Finishes the output: on success (ok) makes it final, else removes the
- * temporary file.  Returns 0 or an exit status after printing the error. */
-static int output_close(struct output *o, int ok)
-{
-	int rc = 0;
-
-	if (o->path == NULL)
-		return 0;  /* stdout: left open; write errors were caught */
-	if (o->temp) {
-		if (ok && fsync(o->fd) != 0 && errno != EINVAL) {
-			cli_err("cannot write '%s': %s", o->path,
-			        strerror(errno));
-			rc = EXIT_IO;
-		}
-		if (close(o->fd) != 0 && ok && rc == 0) {
-			cli_err("cannot write '%s': %s", o->path,
-			        strerror(errno));
-			rc = EXIT_IO;
-		}
-		if (ok && rc == 0 && rename(tmp_path, o->target) != 0) {
-			cli_err("cannot rename the temporary file '%s' to '%s': %s",
-			        tmp_path, o->target, strerror(errno));
-			rc = EXIT_IO;
-		}
-		if (!ok || rc != 0)
-			unlink(tmp_path);
-		tmp_live = 0;
-		o->temp = 0;
-	} else if (o->fd >= 0) {
-		if (close(o->fd) != 0 && ok) {
-			cli_err("cannot write '%s': %s", o->path,
-			        strerror(errno));
-			rc = EXIT_IO;
-		}
-	}
-	o->fd = -1;
 	return rc;
 }
 
@@ -440,7 +229,9 @@ static void help(FILE *f)
 	"                       hex, one 16-byte block per line\n"
 	"  -i, --in FILE        read FILE instead of standard input ('-': stdin)\n"
 	"  -o, --out FILE       write FILE instead of standard output ('-': stdout);\n"
-	"                       FILE is replaced only if the whole command succeeds\n"
+	"                       a regular FILE is replaced only if the whole command\n"
+	"                       succeeds; /dev/stdout, /dev/fd/N, devices and FIFOs\n"
+	"                       are written to directly\n"
 	"  -h, --help           print this help\n"
 	"\n"
 	"Exit status: 0 success; 1 bad padding%s; 2 usage error or invalid input;\n"
@@ -490,7 +281,7 @@ static int parse(struct crypt_opts *o, int argc, char **argv)
 				o->pad = PAD_PKCS7;
 			else
 				rc = cli_usage("unknown padding '%s': use none "
-				               "or pkcs7", optarg);
+				               "or pkcs7", cli_safe(optarg));
 			break;
 		case 'x':
 			o->hex = 1;
@@ -517,7 +308,7 @@ static int parse(struct crypt_opts *o, int argc, char **argv)
 /* ------------------------------------------------------------------ */
 
 static int crypt_stream(const struct crypt_opts *op, const aesecb_ctx *ctx,
-                        struct input *in, struct output *out)
+                        struct input *in, struct cli_outfile *out)
 {
 	size_t have = 0;
 	size_t hold = op->decrypt && op->pad == PAD_PKCS7 ? AESECB_BLOCK_SIZE : 0;
@@ -542,7 +333,7 @@ static int crypt_stream(const struct crypt_opts *op, const aesecb_ctx *ctx,
 			aesecb_decrypt(ctx, data_buf, data_buf, whole);
 		else
 			aesecb_encrypt(ctx, data_buf, data_buf, whole);
-		rc = output_put(out, data_buf, whole);
+		rc = output_put(out, op->hex, data_buf, whole);
 		if (rc != 0)
 			return rc;
 		memmove(data_buf, data_buf + whole, have - whole);
@@ -556,7 +347,7 @@ static int crypt_stream(const struct crypt_opts *op, const aesecb_ctx *ctx,
 		memset(data_buf + have, (int)p, p);
 		have += p;
 		aesecb_encrypt(ctx, data_buf, data_buf, have);
-		return output_put(out, data_buf, have);
+		return output_put(out, op->hex, data_buf, have);
 	}
 	if (have % AESECB_BLOCK_SIZE != 0) {
 		size_t t = have % AESECB_BLOCK_SIZE;
@@ -580,14 +371,14 @@ static int crypt_stream(const struct crypt_opts *op, const aesecb_ctx *ctx,
 			cli_err("bad PKCS#7 padding");
 			return EXIT_CHECK;
 		}
-		return output_put(out, data_buf, (size_t)keep);
+		return output_put(out, op->hex, data_buf, (size_t)keep);
 	}
 	if (have > 0) {
 		if (op->decrypt)
 			aesecb_decrypt(ctx, data_buf, data_buf, have);
 		else
 			aesecb_encrypt(ctx, data_buf, data_buf, have);
-		return output_put(out, data_buf, have);
+		return output_put(out, op->hex, data_buf, have);
 	}
 	return 0;
 }
@@ -597,8 +388,8 @@ static int run(int argc, char **argv, int decrypt)
 	struct crypt_opts op;
 	aesecb_ctx ctx;
 	struct input in;
-	struct output out;
-	int rc, st;
+	struct cli_outfile out;
+	int rc;
 
 	memset(&op, 0, sizeof op);
 	memset(&ctx, 0, sizeof ctx);
@@ -628,23 +419,22 @@ static int run(int argc, char **argv, int decrypt)
 		in.fd = open(op.in, O_RDONLY | O_NOCTTY);
 		in.name = op.in;
 		if (in.fd < 0) {
-			cli_err("cannot open '%s': %s", op.in, strerror(errno));
+			cli_err("cannot open '%s': %s", cli_safe(op.in),
+			        strerror(errno));
 			rc = EXIT_IO;
 			goto done;
 		}
 	}
-	rc = output_open(&out, op.out, op.hex);
+	rc = cli_outfile_open(&out, op.out);
 	if (rc == 0)
 		rc = crypt_stream(&op, &ctx, &in, &out);
-	st = output_close(&out, rc == 0);
 	if (rc == 0)
-		rc = st;
+		rc = cli_outfile_commit(&out);
 
 done:
 	if (in.fd > STDIN_FILENO)
 		close(in.fd);
-	if (out.fd >= 0 && out.path != NULL)
-		output_close(&out, 0);
+	cli_outfile_abort(&out);
 	cli_key_wipe(&op.common.key);
 	aesecb_clear(&ctx);
 	aesecb_wipe(data_buf, sizeof data_buf);

@@ -211,7 +211,8 @@ static int scan_dir(struct verify *v, const char *dir, int recurse)
 
 	d = opendir(dir);
 	if (d == NULL) {
-		cli_err("%s: cannot read directory: %s", dir, strerror(errno));
+		cli_err("%s: cannot read directory: %s", cli_safe(dir),
+		        strerror(errno));
 		return EXIT_IO;
 	}
 	for (;;) {
@@ -243,7 +244,8 @@ static int scan_dir(struct verify *v, const char *dir, int recurse)
 	err = errno;
 	closedir(d);
 	if (rc == 0 && err != 0) {
-		cli_err("%s: cannot read directory: %s", dir, strerror(err));
+		cli_err("%s: cannot read directory: %s", cli_safe(dir),
+		        strerror(err));
 		rc = EXIT_IO;
 	}
 	if (rc == 0 && n > 0)
@@ -264,7 +266,7 @@ static int scan_dir(struct verify *v, const char *dir, int recurse)
 		 * name that cannot be followed (a dangling link) or a file
 		 * that cannot be read is an error, not a file skipped. */
 		if (stat(path, &st) != 0) {
-			cli_err("%s: %s", path, strerror(errno));
+			cli_err("%s: %s", cli_safe(path), strerror(errno));
 			rc = EXIT_IO;
 		} else if (recurse > 0 && S_ISDIR(st.st_mode)) {
 			rc = scan_dir(v, path, recurse - 1);
@@ -274,7 +276,7 @@ static int scan_dir(struct verify *v, const char *dir, int recurse)
 			           vec_is_quic_file(path, &verr);
 
 			if (quic < 0) {
-				cli_err("%s: %s", path, verr.msg);
+				cli_err("%s: %s", cli_safe(path), cli_safe(verr.msg));
 				rc = EXIT_IO;
 			} else if (quic > 0 && add_file(v, path, fmt) != 0) {
 				rc = -1;
@@ -299,7 +301,7 @@ static int add_path(struct verify *v, const char *path, int recurse)
 	int rc;
 
 	if (stat(path, &st) != 0) {
-		cli_err("%s: %s", path, strerror(errno));
+		cli_err("%s: %s", cli_safe(path), strerror(errno));
 		return EXIT_IO;
 	}
 	if (S_ISDIR(st.st_mode)) {
@@ -308,7 +310,7 @@ static int add_path(struct verify *v, const char *path, int recurse)
 			return rc;
 		if (v->nfiles == before) {
 			cli_err("%s: no vector files in this directory "
-			        "(*.rsp, *.rsp.gz, QUIC *.txt)", path);
+			        "(*.rsp, *.rsp.gz, QUIC *.txt)", cli_safe(path));
 			return EXIT_USAGE;
 		}
 		return 0;
@@ -338,15 +340,16 @@ static int load_files(struct verify *v)
 		case VEC_OK:
 			break;
 		case VEC_EFORMAT:
-			cli_err("%s:%lu: %s", f->path, err.line, err.msg);
+			cli_err("%s:%lu: %s", cli_safe(f->path), err.line,
+			        cli_safe(err.msg));
 			st = EXIT_USAGE;
 			break;
 		case VEC_EIO:
-			cli_err("%s: %s", f->path, err.msg);
+			cli_err("%s: %s", cli_safe(f->path), cli_safe(err.msg));
 			st = EXIT_IO;
 			break;
 		default:
-			cli_err("%s: out of memory", f->path);
+			cli_err("%s: out of memory", cli_safe(f->path));
 			st = EXIT_IO;
 			break;
 		}
@@ -490,7 +493,8 @@ static void show_failure(const struct verify *v, const struct brun *b,
 			         fl->actual + blk * 32);
 		}
 	}
-	cli_err("%s:%lu: %s under %s%s: %s %s%s%s", f->path, e->line, where,
+	cli_err("%s:%lu: %s under %s%s: %s %s%s%s", cli_safe(f->path), e->line,
+	        cli_safe(where),
 	        bname, detail, fl->field,
 	        fl->note != NULL ? fl->note : "",
 	        fl->note != NULL && values[0] != '\0' ? ": " : "", values);
@@ -694,7 +698,7 @@ static int run_backend(struct verify *v, struct brun *b)
 		}
 		if (b->file_fail[fi] > SHOW_MAX)
 			cli_err("%s: %lu more mismatches under %s not shown "
-			        "(--json lists them all)", f->path,
+			        "(--json lists them all)", cli_safe(f->path),
 			        b->file_fail[fi] - SHOW_MAX,
 			        aesecb_backend_name(b->be));
 	}
@@ -879,7 +883,7 @@ static void report_text(const struct verify *v)
 	int s;
 
 	if (v->dir != NULL)
-		printf("vectors: %s (%s)\n", v->dir, v->dir_source);
+		printf("vectors: %s (%s)\n", cli_safe(v->dir), v->dir_source);
 	for (i = 0; i < v->nruns; i++) {
 		size_t n = strlen(aesecb_backend_name(v->runs[i].be));
 

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "outfile.h"
 
 static const struct command {
 	const char *name;
@@ -68,6 +69,9 @@ int main(int argc, char **argv)
 #ifdef SIGXFSZ
 	signal(SIGXFSZ, SIG_IGN);
 #endif
+	/* Any other signal that ends the process removes the temporary file
+	 * of an -o output first (outfile.h). */
+	cli_outfile_signals();
 
 	cli_cmd = NULL;
 	if (argc < 2) {
@@ -91,7 +95,8 @@ int main(int argc, char **argv)
 		}
 		c = find(argv[2]);
 		if (c == NULL) {
-			cli_err("unknown command '%s' (try 'aesecb --help')", argv[2]);
+			cli_err("unknown command '%s' (try 'aesecb --help')",
+			        cli_safe(argv[2]));
 			return EXIT_USAGE;
 		}
 		cli_cmd = c->name;
@@ -102,7 +107,8 @@ int main(int argc, char **argv)
 	}
 	c = find(argv[1]);
 	if (c == NULL) {
-		cli_err("unknown command '%s' (try 'aesecb --help')", argv[1]);
+		cli_err("unknown command '%s' (try 'aesecb --help')",
+		        cli_safe(argv[1]));
 		return EXIT_USAGE;
 	}
 	cli_cmd = c->name;

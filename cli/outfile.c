@@ -110,8 +110,12 @@ static void catch_one(int sig)
 	struct sigaction sa;
 
 	memset(&sa, 0, sizeof sa);
-	if (sigaction(sig, NULL, &sa) != 0 || sa.sa_handler == SIG_IGN)
-		return;  /* not a signal here, or the parent chose to ignore it */
+	/* Only where the default action stands: an ignored signal stays
+	 * ignored (the parent chose), and a handler already there (a
+	 * sanitizer's, a preloaded library's) is left alone. */
+	if (sigaction(sig, NULL, &sa) != 0 || (sa.sa_flags & SA_SIGINFO) ||
+	    sa.sa_handler != SIG_DFL)
+		return;
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_signal;
 	sigfillset(&sa.sa_mask);  /* no second handler during the first */

@@ -71,8 +71,9 @@ void cli_outfile_abort(struct cli_outfile *o);
 /*
  * Installs the handlers that remove the temporary file when a signal
  * ends the process: every signal that can be caught and whose default
- * action ends the process, except those the parent ignores (they stay
- * ignored).  The handler unlinks the file, restores the default action
+ * action ends the process and that still has its default action (those
+ * the parent ignores stay ignored; a handler already installed, such as a
+ * sanitizer's, is kept).  The handler unlinks the file, restores the default action
  * and raises the signal again, so the process still dies of it (exit
  * status, core dump).  main() calls it once; cli_outfile_open() calls it
  * too (it does its work once).

@@ -307,15 +307,18 @@ static int fd_named(const char *path)
 	return -1;
 }
 
-/* Standard output or standard error, if st is the same file; else -1. */
+/* Standard output or standard error, if it is open for writing on the
+ * same file as st; else -1. */
 static int fd_same_file(const struct stat *st)
 {
 	int fd;
 
 	for (fd = STDOUT_FILENO; fd <= STDERR_FILENO; fd++) {
 		struct stat fs;
+		int fl = fcntl(fd, F_GETFL);
 
-		if (fstat(fd, &fs) == 0 && fs.st_dev == st->st_dev &&
+		if (fl >= 0 && (fl & O_ACCMODE) != O_RDONLY &&
+		    fstat(fd, &fs) == 0 && fs.st_dev == st->st_dev &&
 		    fs.st_ino == st->st_ino)
 			return fd;
 	}

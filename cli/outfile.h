@@ -8,9 +8,10 @@
  *    /dev/stderr, /dev/fd/N, /proc/self/fd/N, /proc/thread-self/fd/N,
  *    /proc/PID/fd/N with our PID (also through symbolic links to those
  *    names), or is the same file (device and inode) as standard output or
- *    standard error: the output is written to that descriptor, at its
- *    offset and in its mode (append if it was opened so), as if it were
- *    standard output.  The descriptor must be open for writing;
+ *    standard error open for writing: the output is written to that
+ *    descriptor, at its offset and in its mode (append if it was opened
+ *    so), as if it were standard output.  A descriptor named must be
+ *    open for writing;
  *  - OUT exists and is not a regular file (a character device such as
  *    /dev/null or a terminal, a FIFO, a socket): it is opened and written;
  *  - otherwise OUT is a regular file, new or replaced: the output goes to

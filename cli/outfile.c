@@ -360,6 +360,7 @@ static int tmp_prefix(const char *dir, const char *file)
 	return n > 0 && (size_t)n < sizeof tmp_path - 6 ? n : -1;
 }
 
+#ifdef O_TMPFILE
 /* Six characters that make a name unlikely to exist (linkat refuses an
  * existing name; the caller tries again). */
 static void tmp_suffix(char *p)
@@ -381,6 +382,7 @@ static void tmp_suffix(char *p)
 	}
 	p[6] = '\0';
 }
+#endif
 
 /* Creates the temporary file in dir, unnamed if the system can.  Returns
  * the descriptor or -1 (errno set). */
@@ -419,6 +421,7 @@ static int tmp_create(struct cli_outfile *o, const char *dir)
 	return fd;
 }
 
+#ifdef O_TMPFILE
 /* Gives the unnamed file a temporary name next to the target.  Returns 0
  * or -1 (errno set). */
 static int tmp_link(int fd)
@@ -435,12 +438,18 @@ static int tmp_link(int fd)
 		return -1;
 	}
 	snprintf(proc, sizeof proc, "/proc/self/fd/%d", fd);
-	for (tries = 0; tries < 100 && err == EEXIST; tries++) {
+	for (tries = 0; r != 0 && err == EEXIST && tries < 100; tries++) {
 		tmp_suffix(tmp_path + n);
 		block_signals(&old);
 		r = linkat(AT_FDCWD, proc, AT_FDCWD, tmp_path,
 		           AT_SYMLINK_FOLLOW);
-		err = errno;
+#ifdef AT_EMPTY_PATH
+		/* where /proc refuses, the descriptor itself (this needs a
+		 * capability on older kernels) */
+		if (r != 0 && errno != EEXIST)
+			r = linkat(fd, "", AT_FDCWD, tmp_path, AT_EMPTY_PATH);
+#endif
+		err = r == 0 ? 0 : errno;
 		if (r == 0)
 			tmp_live = 1;
 		restore_signals(&old);
@@ -448,6 +457,7 @@ static int tmp_link(int fd)
 	errno = err;
 	return r;
 }
+#endif
 
 /* ------------------------------------------------------------------ */
 
@@ -611,10 +621,12 @@ int cli_outfile_commit(struct cli_outfile *o)
 	}
 	if (fsync(o->fd) != 0 && errno != EINVAL)
 		goto fail;
+#ifdef O_TMPFILE
 	if (o->kind == OUT_UNNAMED && tmp_link(o->fd) != 0) {
 		what = "name the temporary file for";
 		goto fail;
 	}
+#endif
 	r = close(o->fd);
 	o->fd = -1;
 	if (r != 0)

@@ -101,7 +101,7 @@ int cmd_acvp(int argc, char **argv)
 	struct acvp_opts o;
 	struct acvp_set set;
 	struct acvp_error err;
-	struct cli_output out;
+	struct cli_outfile out;
 	const aesecb_backend *be;
 	const char *prompt;
 	FILE *fp;
@@ -119,54 +119,53 @@ int cmd_acvp(int argc, char **argv)
 	if (acvp_load_files(prompt, NULL, &set, &err) != ACVP_OK)
 		return acvp_status(prompt, &err);
 
-	rc = cli_output_open(&out, o.out, 0);
+	rc = cli_outfile_open(&out, o.out);
 	if (rc != 0) {
 		acvp_free(&set);
 		return rc;
 	}
-	if (out.path == NULL) {
-		fp = stdout;
-	} else {
+	/* the answer is written through stdio on a copy of the descriptor */
+	{
 		int fd = dup(out.fd);
 
 		fp = fd < 0 ? NULL : fdopen(fd, "w");
 		if (fp == NULL) {
+			cli_err("cannot write '%s': %s", cli_safe(out.name),
+			        strerror(errno));
 			if (fd >= 0)
 				close(fd);
-			cli_err("cannot write '%s': out of memory", out.path);
-			cli_output_close(&out, 0);
+			cli_outfile_abort(&out);
 			acvp_free(&set);
 			return EXIT_IO;
 		}
 	}
-	rc = acvp_answer(&set, be, fp, out.path != NULL ? out.path : "stdout",
-	                 &err);
+	rc = acvp_answer(&set, be, fp, out.name, &err);
 	acvp_free(&set);
 	if (rc == ACVP_EIO && strncmp(err.msg, "cannot write: ", 14) == 0) {
 		/* worded as encrypt and decrypt word it */
-		if (out.path == NULL)
+		if (o.out == NULL || strcmp(o.out, "-") == 0)
 			cli_err("cannot write stdout: %s", err.msg + 14);
 		else
-			cli_err("cannot write '%s': %s", out.path, err.msg + 14);
+			cli_err("cannot write '%s': %s", cli_safe(out.name),
+			        err.msg + 14);
 		rc = EXIT_IO;
 	} else if (rc != ACVP_OK) {
 		rc = acvp_status(prompt, &err);
 	}
+	ok = rc == ACVP_OK && fflush(fp) == 0 && !ferror(fp);
+	if (rc == ACVP_OK && !ok) {
+		cli_err("cannot write '%s': %s", cli_safe(out.name),
+		        strerror(errno));
+		rc = EXIT_IO;
+	}
+	if (fclose(fp) != 0 && rc == ACVP_OK) {
+		cli_err("cannot write '%s': %s", cli_safe(out.name),
+		        strerror(errno));
+		rc = EXIT_IO;
+	}
 	if (rc != ACVP_OK) {
-		if (fp != stdout)
-			fclose(fp);
-		cli_output_close(&out, 0);
+		cli_outfile_abort(&out);
 		return rc;
 	}
-	if (fp == stdout)
-		return cli_flush_stdout();
-	ok = fflush(fp) == 0 && !ferror(fp);
-	if (fclose(fp) != 0)
-		ok = 0;
-	if (!ok) {
-		cli_err("cannot write '%s': %s", out.path, strerror(errno));
-		cli_output_close(&out, 0);
-		return EXIT_IO;
-	}
-	return cli_output_close(&out, 1);
+	return cli_outfile_commit(&out);
 }

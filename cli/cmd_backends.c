@@ -202,7 +202,8 @@ static int parse(struct backends_opts *o, int argc, char **argv)
 		}
 	}
 	if (rc == 0 && !o->common.help && optind < argc)
-		return cli_usage("unexpected argument '%s'", argv[optind]);
+		return cli_usage("unexpected argument '%s'",
+		                 cli_safe(argv[optind]));
 	return rc;
 }
 

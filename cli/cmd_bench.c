@@ -549,7 +549,7 @@ int cmd_bench(int argc, char **argv)
 	for (; optind < argc; optind++)
 		if (select_workloads(argv[optind], sel) == 0) {
 			cli_err("unknown workload '%s' (see 'aesecb bench --list')",
-			        argv[optind]);
+			        cli_safe(argv[optind]));
 			return EXIT_USAGE;
 		}
 

@@ -5,9 +5,11 @@
  * the input size.  I/O uses read(2) and write(2) directly: no stdio buffer
  * ever holds plaintext or key material that could not be wiped.
  *
- * With -o, output goes to a temporary file in the same directory as OUT,
- * which is renamed over OUT only when everything succeeded; on any failure
- * it is removed and an existing OUT is left as it was.
+ * Output (-o) follows the rule of outfile.h: a regular file is replaced
+ * all at once when everything succeeded (on any failure, or a signal, the
+ * temporary file is removed and an existing OUT is left as it was);
+ * standard output, a descriptor named by OUT, a device or a FIFO is
+ * written directly.
  */
 #ifdef HAVE_CONFIG_H
 #include <config.h>
@@ -71,7 +73,8 @@ static void read_error(const struct input *in)
 	if (in->fd == STDIN_FILENO)
 		cli_err("cannot read stdin: %s", strerror(errno));
 	else
-		cli_err("cannot read '%s': %s", in->name, strerror(errno));
+		cli_err("cannot read '%s': %s", cli_safe(in->name),
+		        strerror(errno));
 }
 
 /*
@@ -108,7 +111,7 @@ static ssize_t input_get(struct input *in, uint8_t *out, size_t room,
 		in->eof = 1;
 		if (cli_hex_end(&in->text) == CLI_HEX_ODD) {
 			cli_err("%s: odd number of hex digits (%llu): the input "
-			        "ends in the middle of a byte", in->name,
+			        "ends in the middle of a byte", cli_safe(in->name),
 			        in->text.digits);
 			*status = EXIT_USAGE;
 			return -1;
@@ -119,7 +122,7 @@ static ssize_t input_get(struct input *in, uint8_t *out, size_t room,
 	in->text.nout = 0;
 	if (cli_hex_feed(&in->text, out, room, (const char *)text_buf,
 	                 (size_t)r) != CLI_HEX_OK) {
-		cli_err("%s:%lu:%lu: invalid hex digit", in->name,
+		cli_err("%s:%lu:%lu: invalid hex digit", cli_safe(in->name),
 		        in->text.line, in->text.col);
 		*status = EXIT_USAGE;
 		return -1;
@@ -132,13 +135,13 @@ static ssize_t input_get(struct input *in, uint8_t *out, size_t room,
 
 /* Writes n bytes (hex: n / 16 lines, the last possibly short).  Returns 0
  * or an exit status after printing the error. */
-static int output_put(struct cli_output *o, const uint8_t *p, size_t n)
+static int output_put(struct cli_outfile *o, int hex, const uint8_t *p, size_t n)
 {
 	int rc;
 
 	if (n == 0)
 		return 0;
-	if (o->hex) {
+	if (hex) {
 		char *t = hexout_buf;
 		size_t i, line;
 
@@ -147,20 +150,12 @@ static int output_put(struct cli_output *o, const uint8_t *p, size_t n)
 			t = cli_hex_encode(t, p + i, line, CLI_HEX_LOWER);
 			*t++ = '\n';
 		}
-		rc = cli_write_all(o->fd, hexout_buf, (size_t)(t - hexout_buf));
+		rc = cli_outfile_write(o, hexout_buf, (size_t)(t - hexout_buf));
 	} else {
-		rc = cli_write_all(o->fd, p, n);
+		rc = cli_outfile_write(o, p, n);
 	}
-	if (rc != 0) {
-		if (o->path != NULL)
-			cli_err("cannot write '%s': %s", o->path, strerror(errno));
-		else
-			cli_err("cannot write stdout: %s", strerror(errno));
-		return EXIT_IO;
-	}
-	return 0;
+	return rc;
 }
-
 
 /* ------------------------------------------------------------------ */
 /* PKCS#7 */
@@ -234,7 +229,9 @@ static void help(FILE *f)
 	"                       hex, one 16-byte block per line\n"
 	"  -i, --in FILE        read FILE instead of standard input ('-': stdin)\n"
 	"  -o, --out FILE       write FILE instead of standard output ('-': stdout);\n"
-	"                       FILE is replaced only if the whole command succeeds\n"
+	"                       a regular FILE is replaced only if the whole command\n"
+	"                       succeeds; /dev/stdout, /dev/fd/N, devices and FIFOs\n"
+	"                       are written to directly\n"
 	"  -h, --help           print this help\n"
 	"\n"
 	"Exit status: 0 success; 1 bad padding%s; 2 usage error or invalid input;\n"
@@ -284,7 +281,7 @@ static int parse(struct crypt_opts *o, int argc, char **argv)
 				o->pad = PAD_PKCS7;
 			else
 				rc = cli_usage("unknown padding '%s': use none "
-				               "or pkcs7", optarg);
+				               "or pkcs7", cli_safe(optarg));
 			break;
 		case 'x':
 			o->hex = 1;
@@ -311,7 +308,7 @@ static int parse(struct crypt_opts *o, int argc, char **argv)
 /* ------------------------------------------------------------------ */
 
 static int crypt_stream(const struct crypt_opts *op, const aesecb_ctx *ctx,
-                        struct input *in, struct cli_output *out)
+                        struct input *in, struct cli_outfile *out)
 {
 	size_t have = 0;
 	size_t hold = op->decrypt && op->pad == PAD_PKCS7 ? AESECB_BLOCK_SIZE : 0;
@@ -336,7 +333,7 @@ static int crypt_stream(const struct crypt_opts *op, const aesecb_ctx *ctx,
 			aesecb_decrypt(ctx, data_buf, data_buf, whole);
 		else
 			aesecb_encrypt(ctx, data_buf, data_buf, whole);
-		rc = output_put(out, data_buf, whole);
+		rc = output_put(out, op->hex, data_buf, whole);
 		if (rc != 0)
 			return rc;
 		memmove(data_buf, data_buf + whole, have - whole);
@@ -350,7 +347,7 @@ static int crypt_stream(const struct crypt_opts *op, const aesecb_ctx *ctx,
 		memset(data_buf + have, (int)p, p);
 		have += p;
 		aesecb_encrypt(ctx, data_buf, data_buf, have);
-		return output_put(out, data_buf, have);
+		return output_put(out, op->hex, data_buf, have);
 	}
 	if (have % AESECB_BLOCK_SIZE != 0) {
 		size_t t = have % AESECB_BLOCK_SIZE;
@@ -374,14 +371,14 @@ static int crypt_stream(const struct crypt_opts *op, const aesecb_ctx *ctx,
 			cli_err("bad PKCS#7 padding");
 			return EXIT_CHECK;
 		}
-		return output_put(out, data_buf, (size_t)keep);
+		return output_put(out, op->hex, data_buf, (size_t)keep);
 	}
 	if (have > 0) {
 		if (op->decrypt)
 			aesecb_decrypt(ctx, data_buf, data_buf, have);
 		else
 			aesecb_encrypt(ctx, data_buf, data_buf, have);
-		return output_put(out, data_buf, have);
+		return output_put(out, op->hex, data_buf, have);
 	}
 	return 0;
 }
@@ -391,8 +388,8 @@ static int run(int argc, char **argv, int decrypt)
 	struct crypt_opts op;
 	aesecb_ctx ctx;
 	struct input in;
-	struct cli_output out;
-	int rc, st;
+	struct cli_outfile out;
+	int rc;
 
 	memset(&op, 0, sizeof op);
 	memset(&ctx, 0, sizeof ctx);
@@ -422,23 +419,22 @@ static int run(int argc, char **argv, int decrypt)
 		in.fd = open(op.in, O_RDONLY | O_NOCTTY);
 		in.name = op.in;
 		if (in.fd < 0) {
-			cli_err("cannot open '%s': %s", op.in, strerror(errno));
+			cli_err("cannot open '%s': %s", cli_safe(op.in),
+			        strerror(errno));
 			rc = EXIT_IO;
 			goto done;
 		}
 	}
-	rc = cli_output_open(&out, op.out, op.hex);
+	rc = cli_outfile_open(&out, op.out);
 	if (rc == 0)
 		rc = crypt_stream(&op, &ctx, &in, &out);
-	st = cli_output_close(&out, rc == 0);
 	if (rc == 0)
-		rc = st;
+		rc = cli_outfile_commit(&out);
 
 done:
 	if (in.fd > STDIN_FILENO)
 		close(in.fd);
-	if (out.fd >= 0 && out.path != NULL)
-		cli_output_close(&out, 0);
+	cli_outfile_abort(&out);
 	cli_key_wipe(&op.common.key);
 	aesecb_clear(&ctx);
 	aesecb_wipe(data_buf, sizeof data_buf);

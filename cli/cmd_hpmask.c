@@ -401,7 +401,8 @@ static int do_packet(const aesecb_ctx *ctx, const char *hex,
 	int rc;
 
 	if (parse_offset(offarg, &off) != 0) {
-		cli_err("--pn-offset: not a byte offset: '%s'", offarg);
+		cli_err("--pn-offset: not a byte offset: '%s'",
+		        cli_safe(offarg));
 		return EXIT_USAGE;
 	}
 	if ((rc = packet_from_hex(opt, hex, &pkt, &len)) != 0)

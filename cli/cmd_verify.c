@@ -249,7 +249,8 @@ static int scan_dir(struct verify *v, const char *dir, int recurse)
 
 	d = opendir(dir);
 	if (d == NULL) {
-		verr(v, "%s: cannot read directory: %s", dir, strerror(errno));
+		verr(v, "%s: cannot read directory: %s", cli_safe(dir),
+		     strerror(errno));
 		return EXIT_IO;
 	}
 	for (;;) {
@@ -281,7 +282,8 @@ static int scan_dir(struct verify *v, const char *dir, int recurse)
 	err = errno;
 	closedir(d);
 	if (rc == 0 && err != 0) {
-		verr(v, "%s: cannot read directory: %s", dir, strerror(err));
+		verr(v, "%s: cannot read directory: %s", cli_safe(dir),
+		     strerror(err));
 		rc = EXIT_IO;
 	}
 	if (rc == 0 && n > 0)
@@ -302,7 +304,7 @@ static int scan_dir(struct verify *v, const char *dir, int recurse)
 		 * name that cannot be followed (a dangling link) or a file
 		 * that cannot be read is an error, not a file skipped. */
 		if (stat(path, &st) != 0) {
-			verr(v, "%s: %s", path, strerror(errno));
+			verr(v, "%s: %s", cli_safe(path), strerror(errno));
 			rc = EXIT_IO;
 		} else if (recurse > 0 && S_ISDIR(st.st_mode)) {
 			if (is_acvp_dir(path)) {
@@ -317,7 +319,7 @@ static int scan_dir(struct verify *v, const char *dir, int recurse)
 			           vec_is_quic_file(path, &verr_);
 
 			if (quic < 0) {
-				verr(v, "%s: %s", path, verr_.msg);
+				verr(v, "%s: %s", cli_safe(path), cli_safe(verr_.msg));
 				rc = EXIT_IO;
 			} else if (quic > 0 && add_file(v, path, F_VEC, fmt) != 0) {
 				rc = -1;
@@ -342,7 +344,7 @@ static int add_path(struct verify *v, const char *path, int recurse)
 	int rc;
 
 	if (stat(path, &st) != 0) {
-		verr(v, "%s: %s", path, strerror(errno));
+		verr(v, "%s: %s", cli_safe(path), strerror(errno));
 		return EXIT_IO;
 	}
 	if (S_ISDIR(st.st_mode)) {
@@ -359,7 +361,8 @@ static int add_path(struct verify *v, const char *path, int recurse)
 		if (v->nfiles == before) {
 			verr(v, "%s: no vector files in this directory "
 			     "(*.rsp, *.rsp.gz, QUIC *.txt, or an ACVP set: "
-			     "prompt.json or internalProjection.json)", path);
+			     "prompt.json or internalProjection.json)",
+			     cli_safe(path));
 			return EXIT_USAGE;
 		}
 		return 0;
@@ -388,13 +391,14 @@ static int vec_failed(struct verify *v, const char *path, int r,
 {
 	switch (r) {
 	case VEC_EFORMAT:
-		verr(v, "%s:%lu: %s", path, err->line, err->msg);
+		verr(v, "%s:%lu: %s", cli_safe(path), err->line,
+		     cli_safe(err->msg));
 		return EXIT_USAGE;
 	case VEC_EIO:
-		verr(v, "%s: %s", path, err->msg);
+		verr(v, "%s: %s", cli_safe(path), cli_safe(err->msg));
 		return EXIT_IO;
 	default:
-		verr(v, "%s: out of memory", path);
+		verr(v, "%s: out of memory", cli_safe(path));
 		return EXIT_IO;
 	}
 }
@@ -406,9 +410,10 @@ static int acvp_failed(struct verify *v, const char *path,
 	const char *file = err->file[0] != '\0' ? err->file : path;
 
 	if (err->where[0] != '\0')
-		verr(v, "%s: %s: %s", file, err->where, err->msg);
+		verr(v, "%s: %s: %s", cli_safe(file), cli_safe(err->where),
+		     cli_safe(err->msg));
 	else
-		verr(v, "%s: %s", file, err->msg);
+		verr(v, "%s: %s", cli_safe(file), cli_safe(err->msg));
 	switch (err->code) {
 	case ACVP_EFORMAT:
 	case ACVP_ENOANSWER:
@@ -456,7 +461,7 @@ static int validate_files(struct verify *v)
 					verr(v, "%s: no expected results to "
 					     "check against (expectedResults"
 					     ".json; 'aesecb acvp' answers a "
-					     "prompt)", set.questions);
+					     "prompt)", cli_safe(set.questions));
 					st = EXIT_USAGE;
 				}
 				f->n = set.ntests;
@@ -555,10 +560,11 @@ static void add_failure(struct verify *v, struct brun *b,
 		         "block %zu of %zu: expected %s, got %s", fl->block,
 		         fl->nblocks, fl->expected, fl->actual);
 	if (fl->line > 0)
-		snprintf(loc, sizeof loc, "%s:%lu: %s", f->path, fl->line,
-		         fl->where);
+		snprintf(loc, sizeof loc, "%s:%lu: %s", cli_safe(f->path),
+		         fl->line, cli_safe(fl->where));
 	else
-		snprintf(loc, sizeof loc, "%s: %s", f->path, fl->where);
+		snprintf(loc, sizeof loc, "%s: %s", cli_safe(f->path),
+		         cli_safe(fl->where));
 	if (fl->kind == K_RANDOM)
 		cli_err("%s under %s: differs from %s: %s", loc, bname,
 		        fl->ref, values[0] != '\0' ? values : fl->note);
@@ -994,7 +1000,7 @@ static int run_all(struct verify *v)
 
 			if (b->file_fail[fi] > SHOW_MAX)
 				cli_err("%s: %lu more failures under %s not "
-				        "shown", f->path,
+				        "shown", cli_safe(f->path),
 				        b->file_fail[fi] - SHOW_MAX,
 				        aesecb_backend_name(b->be));
 			aesecb_wipe(&b->chain, sizeof b->chain);

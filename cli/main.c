@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "outfile.h"
 
 static const struct command {
 	const char *name;
@@ -69,6 +70,9 @@ int main(int argc, char **argv)
 #ifdef SIGXFSZ
 	signal(SIGXFSZ, SIG_IGN);
 #endif
+	/* Any other signal that ends the process removes the temporary file
+	 * of an -o output first (outfile.h). */
+	cli_outfile_signals();
 
 	cli_cmd = NULL;
 	if (argc < 2) {
@@ -92,7 +96,8 @@ int main(int argc, char **argv)
 		}
 		c = find(argv[2]);
 		if (c == NULL) {
-			cli_err("unknown command '%s' (try 'aesecb --help')", argv[2]);
+			cli_err("unknown command '%s' (try 'aesecb --help')",
+			        cli_safe(argv[2]));
 			return EXIT_USAGE;
 		}
 		cli_cmd = c->name;
@@ -103,7 +108,8 @@ int main(int argc, char **argv)
 	}
 	c = find(argv[1]);
 	if (c == NULL) {
-		cli_err("unknown command '%s' (try 'aesecb --help')", argv[1]);
+		cli_err("unknown command '%s' (try 'aesecb --help')",
+		        cli_safe(argv[1]));
 		return EXIT_USAGE;
 	}
 	cli_cmd = c->name;

@@ -308,9 +308,10 @@ expect_stderr_fixed "stdin:2: odd number of hex digits (33)"
 
 # Packets.
 expect_status 2 "$AESECB" hp-mask --key-env HPK --unprotect "$CI_PROT$S1"
-expect_stderr_fixed "--unprotect needs --pn-offset"
+expect_stderr_fixed "aesecb: hp-mask: the Length field (1182) runs past the end of the packet"
+expect_stdout_eq ""
 expect_status 2 "$AESECB" hp-mask --key-env HPK --protect "$CI_CLEAR$S1"
-expect_stderr_fixed "--protect needs --pn-offset"
+expect_stderr_fixed "aesecb: hp-mask: the Length field (1182) runs past the end of the packet"
 expect_status 2 "$AESECB" hp-mask --key-env HPK --unprotect "$CI_PROT$S1" --pn-offset 38
 expect_stderr_fixed "--pn-offset 38 is past the end of the packet (38 bytes)"
 expect_status 2 "$AESECB" hp-mask --key-env HPK --unprotect "$CI_PROT$S1" --pn-offset 99999999999999999999999

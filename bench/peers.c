@@ -62,8 +62,7 @@ static const char *const wdesc[NW] = {
 	"16 KiB ECB decryption per call",
 	"one QUIC header-protection mask per call",
 	"32 masks per batched call (figures per mask)",
-	"header protection removed from a 48-byte short-header packet in\n"
-	"             place (aesecb_hp_unprotect; peers: a mask, then the XORs)",
+	"header protection off a 48-byte short-header packet, in place",
 };
 static const size_t wbytes[NW] = { 16, 16, 16384, 16384, 16, 16, HP_PKT };
 static const unsigned wper[NW] = { 1, 1, 1, 1, 1, 32, 1 };

@@ -447,6 +447,7 @@ struct target {
 	size_t len;               /* bytes of the packet the library sees */
 	struct quic_header h;
 	int parsed;               /* h was filled by quic_parse_header */
+	uint32_t version;         /* a long header's version, else 0 */
 };
 
 /*
@@ -461,6 +462,9 @@ static int find_target(const struct hpmask_opts *o, const uint8_t *pkt,
 
 	memset(t, 0, sizeof *t);
 	t->len = len;
+	if ((pkt[0] & 0x80u) != 0 && len >= 5)
+		t->version = (uint32_t)pkt[1] << 24 | (uint32_t)pkt[2] << 16 |
+		             (uint32_t)pkt[3] << 8 | pkt[4];
 	if (o->pn_offset != NULL &&
 	    parse_offset(o->pn_offset, &t->pn_offset) != 0) {
 		cli_err("--pn-offset: not a byte offset: '%s'", o->pn_offset);
@@ -483,9 +487,24 @@ static int find_target(const struct hpmask_opts *o, const uint8_t *pkt,
 		        "--pn-offset N");
 		return EXIT_USAGE;
 	}
-	if (st != QUIC_OK && o->pn_offset != NULL && st != QUIC_EVERSION &&
-	    st != QUIC_ENOPROTECTION)
-		return 0;   /* the offset was given: the header is the user's */
+	/*
+	 * With --pn-offset the header is the user's to vouch for: a packet
+	 * cut short (a captured prefix) is accepted, as long as what a key
+	 * source needs was read: the version, and for --initial the type
+	 * and the DCID, which come before the Length field.
+	 */
+	if (st != QUIC_OK && o->pn_offset != NULL &&
+	    (st == QUIC_ELENGTH || st == QUIC_ESAMPLE ||
+	     (!o->initial && st != QUIC_EVERSION &&
+	      st != QUIC_ENOPROTECTION))) {
+		if (o->initial && t->h.type != QUIC_PT_INITIAL) {
+			cli_err("--initial: the packet is a %s packet, not an "
+			        "Initial packet",
+			        quic_packet_type_name(t->h.type));
+			return EXIT_USAGE;
+		}
+		return 0;
+	}
 	if (st != QUIC_OK) {
 		cli_err("%s", quic_header_error(&t->h, st, why, sizeof why));
 		return EXIT_USAGE;
@@ -559,8 +578,8 @@ static int hp_key(struct hpmask_opts *o, const struct target *t,
 		uint32_t version = o->version;
 		size_t hp_len;
 
-		if (t->parsed && t->h.long_header)
-			version = t->h.version;   /* the packet's own wins */
+		if (t->version != 0)
+			version = t->version;   /* a long header's own wins */
 		if (o->secret.len != quic_hash_len(o->hash)) {
 			cli_err("the secret is %zu bytes; with %s secrets are %zu "
 			        "bytes (%zu hex digits)%s", o->secret.len,

@@ -349,6 +349,29 @@ $KEYSRCS" v=$v type=0rtt dcid="$d" scid="$s" hash=$h secret="$sec" \
 		fail "--quic-version 1 gave the version 2 hp key"
 fi
 
+# A captured prefix of a packet (its Length runs past the end): refused
+# unless --pn-offset vouches for the header; the key sources that read the
+# header still take the version (and the DCID) from it.
+P1=$(printf '%s' "$V1_CLIENT" | cut -c1-76)
+P2=$(printf '%s' "$V2_CLIENT" | cut -c1-76)
+HPK=$V1_CLIENT_HP SECRET=$V2_CLIENT_SECRET
+export HPK SECRET
+expect_refused "the Length field (1182) runs past the end" \
+	"$AESECB" hp-mask --initial --unprotect "$P1"
+for src in --initial "--key-env HPK"; do
+	# shellcheck disable=SC2086
+	expect_status 0 "$AESECB" hp-mask $src --pn-offset 18 --unprotect "$P1"
+	[ "$(field header)" = c300000001088394c8f03e5157080000449e00000002 ] &&
+		pass "a captured prefix with $src --pn-offset 18" ||
+		fail "captured prefix with $src: header $(field header)"
+done
+expect_status 0 "$AESECB" hp-mask --secret-env SECRET --pn-offset 18 --unprotect "$P2"
+[ "$(field header)" = d36b3343cf088394c8f03e5157080000449e00000002 ] &&
+	pass "a v2 captured prefix with a secret takes the version from the header" ||
+	fail "v2 captured prefix with a secret: header $(field header)"
+expect_refused "--initial: the packet is a Handshake packet" \
+	"$AESECB" hp-mask --initial --pn-offset 17 --unprotect e00000000108${DCID}0044aa$(printf '%064d' 0)
+
 # ------------------------------------------------------------------
 # Packets that cannot be unprotected: exit 2, one line, nothing on stdout.
 

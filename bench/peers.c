@@ -46,10 +46,14 @@
 /* ------------------------------------------------------------------ */
 /* Workloads and the loop template */
 
-enum { W_BLK, W_CHAIN, W_ENC16K, W_DEC16K, W_HP1, W_HP32, NW };
+#define HP_PKT 48          /* short header: 1 + 8-byte DCID, then the pn */
+#define HP_PN_OFFSET 9
+
+enum { W_BLK, W_CHAIN, W_ENC16K, W_DEC16K, W_HP1, W_HP32, W_HPUNP, NW };
 
 static const char *const wname[NW] = {
-	"block", "blk-chain", "16K-enc", "16K-dec", "hp-mask", "hp-x32"
+	"block", "blk-chain", "16K-enc", "16K-dec", "hp-mask", "hp-x32",
+	"hp-unprot"
 };
 static const char *const wdesc[NW] = {
 	"one block per call, independent calls (64 different inputs)",
@@ -58,9 +62,10 @@ static const char *const wdesc[NW] = {
 	"16 KiB ECB decryption per call",
 	"one QUIC header-protection mask per call",
 	"32 masks per batched call (figures per mask)",
+	"header protection off a 48-byte short-header packet, in place",
 };
-static const size_t wbytes[NW] = { 16, 16, 16384, 16384, 16, 16 };
-static const unsigned wper[NW] = { 1, 1, 1, 1, 1, 32 };
+static const size_t wbytes[NW] = { 16, 16, 16384, 16384, 16, 16, HP_PKT };
+static const unsigned wper[NW] = { 1, 1, 1, 1, 1, 32, 1 };
 
 #define RING 64
 #define BIG 16384
@@ -68,13 +73,14 @@ static const unsigned wper[NW] = { 1, 1, 1, 1, 1, 32 };
 static _Alignas(64) uint8_t in_buf[BIG];
 static _Alignas(64) uint8_t out_buf[BIG];
 static _Alignas(64) uint8_t mask_buf[RING * 5];
+static _Alignas(64) uint8_t pkt_buf[RING * HP_PKT];
 
 /*
  * The six loops for one implementation P with state type ST; ENC and DEC
  * (s, out, in, len) crypt len bytes, HP1 (s, sample, mask) makes one mask
  * and HP32 (s, samples, masks) makes 32.
  */
-#define DEFINE_RUNNERS(P, ST, ENC, DEC, HP1, HP32)                            \
+#define DEFINE_RUNNERS(P, ST, ENC, DEC, HP1, HP32, HPUNP)                     \
 static void P##_blk(void *arg, uint64_t n)                                    \
 {                                                                             \
 	ST *s = arg;                                                          \
@@ -127,9 +133,33 @@ static void P##_hp32(void *arg, uint64_t n)                                   \
 		HP32(s, in_buf, out_buf);                                     \
 	bench_sink ^= out_buf[5 * 32 - 1];                                    \
 }                                                                             \
+static void P##_hpunp(void *arg, uint64_t n)                                  \
+{                                                                             \
+	ST *s = arg;                                                          \
+	uint64_t i;                                                           \
+	for (i = 0; i < n; i++)                                               \
+		HPUNP(s, pkt_buf + (size_t)(i % RING) * HP_PKT);              \
+	bench_sink ^= pkt_buf[(size_t)((n - 1) % RING) * HP_PKT];             \
+}                                                                             \
 static bench_fn *const P##_runners[NW] = {                                    \
-	P##_blk, P##_chain, P##_enc16k, P##_dec16k, P##_hp1, P##_hp32         \
+	P##_blk, P##_chain, P##_enc16k, P##_dec16k, P##_hp1, P##_hp32,        \
+	P##_hpunp                                                             \
 };
+
+/* Header protection removed from a short-header packet with a mask from
+ * HP1: the 5 low bits of the first byte, then 1 to 4 packet-number bytes,
+ * selected without a branch. */
+#define HPUNP_VIA(HP1, s, pkt)                                                \
+	do {                                                                  \
+		uint8_t m_[5];                                                \
+		unsigned l_, k_;                                              \
+		HP1(s, (pkt) + HP_PN_OFFSET + 4, m_);                         \
+		(pkt)[0] ^= (uint8_t)(m_[0] & 0x1f);                          \
+		l_ = ((pkt)[0] & 3u) + 1;                                     \
+		for (k_ = 0; k_ < 4; k_++)                                    \
+			(pkt)[HP_PN_OFFSET + k_] ^= (uint8_t)(m_[1 + k_] &    \
+			        (0u - ((k_ - l_) >> (sizeof(unsigned) * 8 - 1)))); \
+	} while (0)
 
 /* Masks from a plain ECB call: encrypt, then keep 5 bytes of each block. */
 #define HP1_VIA(ENC, s, smp, msk)                                             \
@@ -165,7 +195,9 @@ struct aesecb_state {
 #define AE_DEC(s, o, i, l)   aesecb_decrypt(&(s)->ctx, (i), (o), (l))
 #define AE_HP1(s, i, m)      aesecb_hp_mask(&(s)->ctx, (i), (m))
 #define AE_HP32(s, i, m)     aesecb_hp_masks(&(s)->ctx, (i), (m), 32)
-DEFINE_RUNNERS(ae, struct aesecb_state, AE_ENC, AE_DEC, AE_HP1, AE_HP32)
+#define AE_HPUNP(s, p)       aesecb_hp_unprotect(&(s)->ctx, (p), HP_PKT, HP_PN_OFFSET)
+DEFINE_RUNNERS(ae, struct aesecb_state, AE_ENC, AE_DEC, AE_HP1, AE_HP32,
+               AE_HPUNP)
 
 #ifdef HAVE_OPENSSL
 /* OpenSSL EVP, contexts kept, padding off */
@@ -184,7 +216,9 @@ struct evp_state {
 	} while (0)
 #define EVP_HP1(s, i, m)     HP1_VIA(EVP_ENC, s, i, m)
 #define EVP_HP32(s, i, m)    HP32_VIA(EVP_ENC, s, i, m)
-DEFINE_RUNNERS(evp, struct evp_state, EVP_ENC, EVP_DEC, EVP_HP1, EVP_HP32)
+#define EVP_HPUNP(s, p)      HPUNP_VIA(EVP_HP1, s, p)
+DEFINE_RUNNERS(evp, struct evp_state, EVP_ENC, EVP_DEC, EVP_HP1, EVP_HP32,
+               EVP_HPUNP)
 
 static int evp_setup(struct evp_state *s, int bits)
 {
@@ -248,7 +282,9 @@ static int ossl_setup(struct ossl_aes_state *s, int bits)
 #define OS_DEC(s, o, i, l)   ossl_dec((s), (o), (i), (l))
 #define OS_HP1(s, i, m)      HP1_VIA(OS_ENC, s, i, m)
 #define OS_HP32(s, i, m)     HP32_VIA(OS_ENC, s, i, m)
-DEFINE_RUNNERS(ossl, struct ossl_aes_state, OS_ENC, OS_DEC, OS_HP1, OS_HP32)
+#define OS_HPUNP(s, p)       HPUNP_VIA(OS_HP1, s, p)
+DEFINE_RUNNERS(ossl, struct ossl_aes_state, OS_ENC, OS_DEC, OS_HP1, OS_HP32,
+               OS_HPUNP)
 #endif /* OPENSSL_NO_DEPRECATED_3_0 */
 #endif /* HAVE_OPENSSL */
 
@@ -264,12 +300,16 @@ struct nettle256_state {
 #define N128_DEC(s, o, i, l) aes128_decrypt(&(s)->d, (l), (o), (i))
 #define N128_HP1(s, i, m)    HP1_VIA(N128_ENC, s, i, m)
 #define N128_HP32(s, i, m)   HP32_VIA(N128_ENC, s, i, m)
-DEFINE_RUNNERS(n128, struct nettle128_state, N128_ENC, N128_DEC, N128_HP1, N128_HP32)
+#define N128_HPUNP(s, p)     HPUNP_VIA(N128_HP1, s, p)
+DEFINE_RUNNERS(n128, struct nettle128_state, N128_ENC, N128_DEC, N128_HP1, N128_HP32,
+               N128_HPUNP)
 #define N256_ENC(s, o, i, l) aes256_encrypt(&(s)->e, (l), (o), (i))
 #define N256_DEC(s, o, i, l) aes256_decrypt(&(s)->d, (l), (o), (i))
 #define N256_HP1(s, i, m)    HP1_VIA(N256_ENC, s, i, m)
 #define N256_HP32(s, i, m)   HP32_VIA(N256_ENC, s, i, m)
-DEFINE_RUNNERS(n256, struct nettle256_state, N256_ENC, N256_DEC, N256_HP1, N256_HP32)
+#define N256_HPUNP(s, p)     HPUNP_VIA(N256_HP1, s, p)
+DEFINE_RUNNERS(n256, struct nettle256_state, N256_ENC, N256_DEC, N256_HP1, N256_HP32,
+               N256_HPUNP)
 #endif
 
 /* ------------------------------------------------------------------ */
@@ -339,6 +379,8 @@ int main(int argc, char **argv)
 	}
 	for (i = 0; i < sizeof in_buf; i++)
 		in_buf[i] = (uint8_t)(i * 131 + 7);
+	for (i = 0; i < sizeof pkt_buf; i++)   /* short headers (0x40 set) */
+		pkt_buf[i] = i % HP_PKT == 0 ? 0x41 : (uint8_t)(i * 29 + 11);
 
 	bench_cpu_model(cpu, sizeof cpu);
 	strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", gmtime(&now));

@@ -61,7 +61,8 @@ static int cpu_flag(const char *flag)
 /* ------------------------------------------------------------------ */
 /* Workloads */
 
-enum kind { K_ECB, K_ECB1, K_ECB_CHAIN, K_HP, K_HP_CHAIN, K_HP_BATCH, K_INIT };
+enum kind { K_ECB, K_ECB1, K_ECB_CHAIN, K_HP, K_HP_CHAIN, K_HP_BATCH,
+            K_HP_PROTECT, K_HP_UNPROTECT, K_INIT };
 
 struct workload {
 	char name[32];
@@ -74,6 +75,8 @@ struct workload {
 
 #define MAX_WORKLOADS 48
 #define HP_BATCH 32
+#define HP_PKT 48        /* a short-header packet: 1 + 8-byte DCID + ... */
+#define HP_PN_OFFSET 9   /* ... then the packet number */
 static struct workload workloads[MAX_WORKLOADS];
 static size_t nworkloads;
 
@@ -122,6 +125,10 @@ static void make_workloads(void)
 		add_workload(name, K_HP_CHAIN, 0, keys[k], 16, 1);
 		snprintf(name, sizeof name, "quic-hp-aes-%d/16x%d", bits, HP_BATCH);
 		add_workload(name, K_HP_BATCH, 0, keys[k], 16 * HP_BATCH, HP_BATCH);
+		snprintf(name, sizeof name, "quic-hp-aes-%d/protect", bits);
+		add_workload(name, K_HP_PROTECT, 0, keys[k], HP_PKT, 1);
+		snprintf(name, sizeof name, "quic-hp-aes-%d/unprotect", bits);
+		add_workload(name, K_HP_UNPROTECT, 0, keys[k], HP_PKT, 1);
 	}
 	for (k = 0; k < 3; k++) {
 		snprintf(name, sizeof name, "init-aes-%d", (int)keys[k] * 8);
@@ -163,6 +170,7 @@ static size_t select_workloads(const char *arg, unsigned char *sel)
 static _Alignas(64) uint8_t buf_in[16384];
 static _Alignas(64) uint8_t buf_out[16384];
 static _Alignas(64) uint8_t masks[RING * 5];
+static _Alignas(64) uint8_t packets[RING * HP_PKT];
 
 /* A fixed, public benchmark key (a counting pattern, not a secret). */
 static const uint8_t bench_key[32] = {
@@ -269,6 +277,27 @@ static void run_hp_batch(void *arg, uint64_t n)
 	bench_sink ^= buf_out[5 * HP_BATCH - 1];
 }
 
+/* Whole packets in place, one call each, over RING packets: the cost of
+ * aesecb_hp_protect/aesecb_hp_unprotect next to a bare mask. */
+static void run_hp_packet(void *arg, uint64_t n)
+{
+	struct job *j = arg;
+	int unprotect = j->w->kind == K_HP_UNPROTECT;
+	int st = 0;
+	uint64_t i;
+
+	for (i = 0; i < n; i++) {
+		uint8_t *p = packets + (size_t)(i % RING) * HP_PKT;
+
+		st |= unprotect ? aesecb_hp_unprotect(&j->ctx, p, HP_PKT,
+		                                      HP_PN_OFFSET)
+		                : aesecb_hp_protect(&j->ctx, p, HP_PKT,
+		                                    HP_PN_OFFSET);
+	}
+	j->status |= st < 0 ? st : 0;
+	bench_sink ^= packets[(size_t)((n - 1) % RING) * HP_PKT];
+}
+
 static void run_init(void *arg, uint64_t n)
 {
 	struct job *j = arg;
@@ -283,7 +312,8 @@ static void run_init(void *arg, uint64_t n)
 static bench_fn *const runners[] = {
 	[K_ECB] = run_ecb, [K_ECB1] = run_ecb1, [K_ECB_CHAIN] = run_ecb_chain,
 	[K_HP] = run_hp, [K_HP_CHAIN] = run_hp_chain,
-	[K_HP_BATCH] = run_hp_batch, [K_INIT] = run_init,
+	[K_HP_BATCH] = run_hp_batch, [K_HP_PROTECT] = run_hp_packet,
+	[K_HP_UNPROTECT] = run_hp_packet, [K_INIT] = run_init,
 };
 
 /* ------------------------------------------------------------------ */
@@ -389,7 +419,7 @@ static void print_header(int json, const char *cpu, const struct clockinfo *ci,
 		printf("skipped:  %s (%s; needs %s)\n", aesecb_backend_name(be), why,
 		       aesecb_backend_requires(be));
 	}
-	printf("\n%-24s %-7s %11s %11s %9s %10s\n", "workload", "backend",
+	printf("\n%-25s %-7s %11s %11s %9s %10s\n", "workload", "backend",
 	       "ns/op", "cycles/op", "cycles/B", "MB/s");
 }
 
@@ -423,7 +453,7 @@ static void print_row(int json, int first, const struct workload *w,
 		printf(", \"descheduled\": %s}", m->descheduled ? "true" : "false");
 		return;
 	}
-	printf("%-24s %-7s %11.2f %11.1f ", w->name, aesecb_backend_name(be),
+	printf("%-25s %-7s %11.2f %11.1f ", w->name, aesecb_backend_name(be),
 	       ns, cyc);
 	if (bytes > 0)
 		printf("%9.3f %10.1f", cpb, mbs);
@@ -456,6 +486,9 @@ static void help(FILE *f)
 	"  quic-hp-aes-N/16, quic-hp-aes-N/16-chain   N = 128 or 256: one\n"
 	"      aesecb_hp_mask call per sample (the chain feeds each mask back)\n"
 	"  quic-hp-aes-N/16x32   32 samples per aesecb_hp_masks call, per mask\n"
+	"  quic-hp-aes-N/protect, quic-hp-aes-N/unprotect   one\n"
+	"      aesecb_hp_protect or aesecb_hp_unprotect call on a 48-byte\n"
+	"      short-header packet, in place (compare with quic-hp-aes-N/16)\n"
 	"  init-aes-N            key setup (aesecb_init), N = 128, 192 or 256\n"
 	"A WORKLOAD argument is an exact name, a prefix (ecb-dec-aes-256 selects its\n"
 	"five sizes) or a pattern with * ? [...] ('*/16-chain').\n"
@@ -577,6 +610,8 @@ int cmd_bench(int argc, char **argv)
 	memset(buf_out, 0, sizeof buf_out);
 	for (i = 0; i < sizeof buf_in; i++)
 		buf_in[i] = (uint8_t)(i * 131 + 7);
+	for (i = 0; i < sizeof packets; i++)   /* short headers (0x40 set) */
+		packets[i] = i % HP_PKT == 0 ? 0x41 : (uint8_t)(i * 29 + 11);
 
 	rc = EXIT_OK_;
 	for (i = 0; i < nworkloads && rc == EXIT_OK_; i++) {

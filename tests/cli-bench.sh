@@ -17,6 +17,8 @@ for w in ecb-enc-aes-128/16 ecb-enc-aes-128/16-chain ecb-dec-aes-256/16 \
          ecb-dec-aes-256/16-chain ecb-enc-aes-192/64 ecb-dec-aes-192/1024 \
          ecb-enc-aes-256/16384 quic-hp-aes-128/16 quic-hp-aes-128/16-chain \
          quic-hp-aes-128/16x32 quic-hp-aes-256/16 quic-hp-aes-256/16x32 \
+         quic-hp-aes-128/protect quic-hp-aes-128/unprotect \
+         quic-hp-aes-256/protect quic-hp-aes-256/unprotect \
          init-aes-128 init-aes-256; do
 	if grep -q -x -F -e "$w" "$T/out"; then
 		pass "--list names $w"
@@ -25,10 +27,10 @@ for w in ecb-enc-aes-128/16 ecb-enc-aes-128/16-chain ecb-dec-aes-256/16 \
 	fi
 done
 n=$(wc -l <"$T/out" | tr -d ' ')
-if [ "$n" -eq 39 ]; then
-	pass "--list gives 39 workloads"
+if [ "$n" -eq 43 ]; then
+	pass "--list gives 43 workloads"
 else
-	fail "--list gives $n workloads, expected 39"
+	fail "--list gives $n workloads, expected 43"
 fi
 
 # --- which backends run and which are skipped -------------------------------
@@ -75,10 +77,10 @@ done
 # --- selection: prefix and pattern ------------------------------------------
 expect_status 0 "$AESECB" bench --quick -b none quic-hp-aes-256
 n=$(grep -c '^quic-hp-aes-256/' "$T/out")
-if [ "$n" -eq 3 ]; then
-	pass "a prefix selects its three workloads"
+if [ "$n" -eq 5 ]; then
+	pass "a prefix selects its five workloads"
 else
-	fail "prefix quic-hp-aes-256 selected $n workloads, expected 3"
+	fail "prefix quic-hp-aes-256 selected $n workloads, expected 5"
 fi
 expect_status 0 "$AESECB" bench --quick -b none 'ecb-*-aes-192/16-chain' \
 	ecb-enc-aes-128/16
@@ -128,11 +130,11 @@ EOF
 		sed 's/^/#   /' "$T/bench.json" >&2
 	fi
 	expect_status 0 "$AESECB" bench --list --json
-	if python3 -c 'import json,sys; l=json.load(sys.stdin); assert len(l) == 39' \
+	if python3 -c 'import json,sys; l=json.load(sys.stdin); assert len(l) == 43' \
 		<"$T/out"; then
-		pass "--list --json is a JSON array of 39 names"
+		pass "--list --json is a JSON array of 43 names"
 	else
-		fail "--list --json is not a JSON array of 39 names"
+		fail "--list --json is not a JSON array of 43 names"
 	fi
 else
 	skip "python3 not installed: JSON output not parsed"

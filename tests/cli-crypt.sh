@@ -105,7 +105,7 @@ expect_status 0 "$AESECB" encrypt -x -k 2b7e151628aed2a6abf7158809cf4f3c <"$T/sp
 expect_same_file "$T/want" "$T/out"
 
 # Key text with whitespace, from -K, --key-env, and -k.
-printf '2b7e1516 28aed2a6\r\n abf71588\t09cf4f3c\n\n' >"$T/keyfile"
+printf '\n 2b7e1516 28aed2a6 abf71588\t09cf4f3c\r\n\n' >"$T/keyfile"
 expect_status 0 "$AESECB" encrypt -x -K "$T/keyfile" -i "$T/upper"
 expect_same_file "$T/want" "$T/out"
 expect_status 0 "$AESECB" encrypt -x --key-file="$T/keyfile" -i "$T/upper"
@@ -246,10 +246,12 @@ while [ $n -le 40 ]; do
 		expect_status 0 "$AESECB" encrypt -k "$kh" </dev/null ;;
 	*)
 		expect_status 2 "$AESECB" encrypt -k "$kh" </dev/null
-		if [ $n -eq 1 ]; then
-			expect_stderr_fixed "aesecb: encrypt: key is 1 byte; AES keys are 16, 24 or 32 bytes (32, 48 or 64 hex digits)"
+		if [ $n -eq 0 ]; then
+			expect_stderr_fixed "aesecb: encrypt: -k: the key is empty; AES keys are 16, 24 or 32 bytes (32, 48 or 64 hex digits)"
+		elif [ $n -eq 1 ]; then
+			expect_stderr_fixed "aesecb: encrypt: -k: the key is 1 byte; AES keys are 16, 24 or 32 bytes (32, 48 or 64 hex digits)"
 		else
-			expect_stderr_fixed "aesecb: encrypt: key is $n bytes; AES keys are 16, 24 or 32 bytes (32, 48 or 64 hex digits)"
+			expect_stderr_fixed "aesecb: encrypt: -k: the key is $n bytes; AES keys are 16, 24 or 32 bytes (32, 48 or 64 hex digits)"
 		fi
 		expect_stderr_lines 1
 		[ $n -ge 2 ] && expect_stderr_lacks "$kh"
@@ -269,57 +271,72 @@ done
 
 # a bad digit: its position is named, the character is not echoed
 expect_status 2 "$AESECB" encrypt -k 0011223344556677g8 </dev/null
-expect_stderr_fixed 'aesecb: encrypt: key: invalid hex digit at position 17'
+expect_stderr_fixed 'aesecb: encrypt: -k: the key has a character that is not a hex digit at position 17'
 expect_stderr_lacks 'g8'
 expect_stderr_lacks '0011223344556677'
 expect_status 2 "$AESECB" encrypt -k "0102030405060708090a0b0c0d0e0f$(printf '\303\251')" </dev/null
-expect_stderr_fixed 'invalid hex digit at position 31'
+expect_stderr_fixed 'not a hex digit at position 31'
 expect_stderr_lacks '0102030405060708'
 expect_status 2 "$AESECB" encrypt -k 0x000102030405060708090a0b0c0d0e0f </dev/null
-expect_stderr_fixed 'invalid hex digit at position 2'
+expect_stderr_fixed 'not a hex digit at position 2'
 expect_status 2 "$AESECB" encrypt -k '' </dev/null
-expect_stderr_fixed 'key is 0 bytes'
+expect_stderr_fixed '-k: the key is empty'
 
 # key file: bad digit with line and column; unreadable; too long
 printf '2b7e151628aed2a6\nabf71588Z9cf4f3c\n' >"$T/badkey"
 expect_status 2 "$AESECB" encrypt -K "$T/badkey" </dev/null
-expect_stderr_fixed "aesecb: encrypt: $T/badkey:2:9: invalid hex digit in key"
+expect_stderr_fixed "aesecb: encrypt: -K: the key file has text on line 2 after the key on line 1; a key file holds one key"
 expect_stderr_lacks 'abf71588'
 expect_stderr_lacks '2b7e1516'
 expect_stderr_lines 1
 expect_status 4 "$AESECB" encrypt -K "$T/no-such-key" </dev/null
-expect_stderr_fixed "cannot open key file '$T/no-such-key': No such file or directory"
+expect_stderr_fixed "aesecb: encrypt: -K: cannot open the key file: No such file or directory"
+expect_stderr_lacks "no-such-key"
 expect_status 4 "$AESECB" encrypt -K "$T" </dev/null
-expect_stderr_fixed "cannot read key file '$T'"
-# a 48-digit key over two lines is an AES-192 key
+expect_stderr_fixed "aesecb: encrypt: -K: cannot read the key file: Is a directory"
+# a key file holds one key: a key over two lines, or two keys, is refused
 printf '2b7e151628aed2a6abf7158809cf4f3c\n2b7e151628aed2a6\n' >"$T/key192"
+expect_status 2 "$AESECB" encrypt -K "$T/key192" </dev/null
+expect_stderr_fixed "a key file holds one key"
+expect_stderr_lacks 2b7e1516
+expect_stderr_lines 1
+printf '%s\n%s\n' $K128 $K128 >"$T/twokeys"
+expect_status 2 "$AESECB" encrypt -K "$T/twokeys" </dev/null
+expect_stderr_fixed "-K: the key file has text on line 2 after the key on line 1"
+expect_stderr_lacks $K128
+# blank lines and whitespace around the one key are fine
+printf '\n \t2b7e151628aed2a6abf7158809cf4f3c2b7e151628aed2a6  \r\n\n\n' >"$T/key192"
 expect_status 0 "$AESECB" encrypt -K "$T/key192" </dev/null
+printf '2b7e151628aed2a6Zbf7158809cf4f3c\n' >"$T/badkey1"
+expect_status 2 "$AESECB" encrypt -K "$T/badkey1" </dev/null
+expect_stderr_fixed "-K: the key file has a character that is not a hex digit at line 1, column 17"
+expect_stderr_lacks 2b7e1516
 printf '2b7e151628aed2a6abf7158809cf4f3c 00\n' >"$T/longkey"
 expect_status 2 "$AESECB" encrypt -K "$T/longkey" </dev/null
-expect_stderr_fixed "aesecb: encrypt: key in '$T/longkey' is 17 bytes; AES keys are"
+expect_stderr_fixed "aesecb: encrypt: -K: the key in the file is 17 bytes; AES keys are"
 expect_stderr_lacks 2b7e1516
 printf '2b7e151628aed2a6abf7158809cf4f3\n' >"$T/oddkey"
 expect_status 2 "$AESECB" encrypt -K "$T/oddkey" </dev/null
-expect_stderr_fixed "key in '$T/oddkey' has an odd number of hex digits (31)"
+expect_stderr_fixed "-K: the key in the file has an odd number of hex digits (31)"
 expect_stderr_lacks 2b7e1516
 : >"$T/emptykey"
 expect_status 2 "$AESECB" encrypt -K "$T/emptykey" </dev/null
-expect_stderr_fixed "key in '$T/emptykey' is 0 bytes"
+expect_stderr_fixed "-K: the key in the file is empty"
 head -c 1048577 /dev/zero | tr '\0' '0' >"$T/hugekey"
 expect_status 2 "$AESECB" encrypt -K "$T/hugekey" </dev/null
-expect_stderr_fixed "key file '$T/hugekey' is too long to be a key"
+expect_stderr_fixed "-K: the key file is too long to hold a key"
 
 # environment variable: unset, empty, bad
 unset AESECB_TEST_NOKEY
 expect_status 2 "$AESECB" encrypt --key-env AESECB_TEST_NOKEY </dev/null
-expect_stderr_fixed "environment variable 'AESECB_TEST_NOKEY' is not set"
+expect_stderr_fixed "--key-env: the environment variable is not set"
 AESECB_TEST_KEY='2b7e151628aed2a6abf7158809cf4f3' \
 	expect_status 2 "$AESECB" encrypt --key-env AESECB_TEST_KEY </dev/null
 expect_stderr_fixed 'odd number of hex digits (31)'
 expect_stderr_lacks '2b7e151628aed2a6'
 AESECB_TEST_KEY='2b7e151628aed2a6abf7158809cf4f3q' \
 	expect_status 2 "$AESECB" encrypt --key-env AESECB_TEST_KEY </dev/null
-expect_stderr_fixed 'invalid hex digit at position 32'
+expect_stderr_fixed '--key-env: the key in the environment variable has a character that is not a hex digit at position 32'
 expect_stderr_lacks '2b7e151628aed2a6'
 
 # no key, two keys
@@ -491,7 +508,7 @@ elif command -v setpriv >/dev/null 2>&1 &&
 	expect_status 4 asuser "$AESECB" encrypt -k $K128 -i "$U/unreadable"
 	expect_stderr_fixed "cannot open '$U/unreadable': Permission denied"
 	expect_status 4 asuser "$AESECB" encrypt -K "$U/unreadable" </dev/null
-	expect_stderr_fixed "cannot open key file '$U/unreadable': Permission denied"
+	expect_stderr_fixed "-K: cannot open the key file: Permission denied"
 	expect_status 4 asuser "$AESECB" encrypt -k $K128 -o "$U/ro/out" </dev/null
 	expect_stderr_fixed "Permission denied"
 	expect_no_file "$U/ro/out"

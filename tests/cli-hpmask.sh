@@ -45,7 +45,7 @@ expect_status 0 "$AESECB" hp-mask -k "$K1" "$S1"
 expect_stdout_eq 437b9aec36
 expect_status 0 "$AESECB" hp-mask --key="$K1" "$S1"
 expect_stdout_eq 437b9aec36
-printf '9f50449e 04a0e810\n283a1e99 33adedd2\n' >"$T/key"
+printf '9f50449e 04a0e810 283a1e99 33adedd2\n' >"$T/key"
 expect_status 0 "$AESECB" hp-mask -K "$T/key" "$S1"
 expect_stdout_eq 437b9aec36
 
@@ -308,9 +308,10 @@ expect_stderr_fixed "stdin:2: odd number of hex digits (33)"
 
 # Packets.
 expect_status 2 "$AESECB" hp-mask --key-env HPK --unprotect "$CI_PROT$S1"
-expect_stderr_fixed "--unprotect needs --pn-offset"
+expect_stderr_fixed "aesecb: hp-mask: the Length field (1182) runs past the end of the packet"
+expect_stdout_eq ""
 expect_status 2 "$AESECB" hp-mask --key-env HPK --protect "$CI_CLEAR$S1"
-expect_stderr_fixed "--protect needs --pn-offset"
+expect_stderr_fixed "aesecb: hp-mask: the Length field (1182) runs past the end of the packet"
 expect_status 2 "$AESECB" hp-mask --key-env HPK --unprotect "$CI_PROT$S1" --pn-offset 38
 expect_stderr_fixed "--pn-offset 38 is past the end of the packet (38 bytes)"
 expect_status 2 "$AESECB" hp-mask --key-env HPK --unprotect "$CI_PROT$S1" --pn-offset 99999999999999999999999
@@ -346,7 +347,7 @@ expect_stderr_fixed "--unprotect takes no SAMPLE_HEX arguments"
 expect_status 2 "$AESECB" hp-mask "$S1"
 expect_stderr_fixed "no key given"
 expect_status 2 "$AESECB" hp-mask -k 9f50449e04a0e810283a1e9933aded "$S1"
-expect_stderr_fixed "aesecb: hp-mask: key is 15 bytes"
+expect_stderr_fixed "aesecb: hp-mask: -k: the key is 15 bytes"
 expect_stderr_lacks "9f50449e"
 expect_status 2 "$AESECB" hp-mask -k "$K1" --key-env HPK "$S1"
 expect_stderr_fixed "more than one key option"
@@ -364,7 +365,8 @@ expect_stderr_fixed "option '--pn-offset' needs a value"
 expect_status 2 "$AESECB" hp-mask --key-env
 expect_stderr_fixed "option '--key-env' needs a value"
 expect_status 4 "$AESECB" hp-mask -K "$T/no-such-key-file" "$S1"
-expect_stderr_fixed "no-such-key-file"
+expect_stderr_fixed "aesecb: hp-mask: -K: cannot open the key file: No such file or directory"
+expect_stderr_lacks "no-such-key-file"
 
 # Backends that cannot run here: status 3.
 expect_status 3 "$AESECB" hp-mask --key-env HPK -b no-such-backend "$S1"

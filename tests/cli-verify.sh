@@ -8,7 +8,7 @@
 . "${top_srcdir:-.}/tests/testlib.sh"
 
 V=$top_srcdir/vectors
-ALL_BACKENDS="none aesni vaes armce"
+ALL_BACKENDS="none ssse3 aesni vaes armce"
 
 # The project's own set: entries in the response files plus QUIC records.
 n_rsp=$(cat "$V"/*.rsp | grep -c '^COUNT *=')

@@ -55,7 +55,7 @@
  * phi(L(1/x)) and phi(2 * L(1/x)), L the linear part of the S-box affine
  * map (its constant 0x63 is folded into the round keys: MixColumns maps a
  * column of equal bytes c to itself).  MixColumns is then
- *     out = X ^ R1(X) ^ R3(A),   X = D ^ R1(A),
+ *     out = D ^ R1(D ^ A) ^ R2(A) ^ R3(A)
  * for A = S-box output, D = 2*A, Rn = rotate each column by n rows: that
  * is 2a0 + 3a1 + a2 + a3.  Decryption uses the equivalent inverse cipher
  * (InvMixColumns applied to the round keys); its state is phi applied to

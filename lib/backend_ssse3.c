@@ -113,7 +113,8 @@ enum {
 	INV, AK, ENC_IN_LO, ENC_IN_HI, ENC_S1, ENC_S2, ENC_D1, ENC_D2,
 	ENC_O1, ENC_O2, DEC_IN_LO, DEC_IN_HI, DEC_M9_1, DEC_M9_2, DEC_M11_1,
 	DEC_M11_2, DEC_M13_1, DEC_M13_2, DEC_M14_1, DEC_M14_2, DEC_O1, DEC_O2,
-	ENC_R1 = DEC_O2 + 1, ENC_R3 = ENC_R1 + 4, DEC_R1 = ENC_R3 + 4,
+	ENC_F1, ENC_F2,
+	ENC_R1 = ENC_F2 + 1, ENC_R3 = ENC_R1 + 4, DEC_R1 = ENC_R3 + 4,
 	DEC_R2 = DEC_R1 + 4, SR_POW = DEC_R2 + 4, ISR_POW = SR_POW + 4,
 	NTAB = ISR_POW + 4
 };
@@ -146,6 +147,9 @@ static _Alignas(16) const uint8_t tab[NTAB][16] = {
 	[DEC_M14_2] = { 0x00, 0xfd, 0xdf, 0x65, 0x9d, 0xda, 0xba, 0x47, 0x98, 0x05, 0x60, 0xbf, 0x27, 0x42, 0xf8, 0x22 },
 	[DEC_O1] = { 0x00, 0x3b, 0xe4, 0xc8, 0x03, 0x14, 0x2c, 0x17, 0xf3, 0xf0, 0x38, 0xdc, 0x2f, 0xe7, 0xcb, 0xdf },
 	[DEC_O2] = { 0x00, 0x24, 0x91, 0x19, 0x23, 0x8f, 0x88, 0xac, 0x3d, 0x1e, 0x07, 0x96, 0xab, 0xb2, 0x3a, 0xb5 },
+	/* T1, T2 of M = phi(3 L(y)): ENC_S ^ ENC_D, for the one-block path */
+	[ENC_F1] = { 0x00, 0xbf, 0x6f, 0xc3, 0x6e, 0x7d, 0xac, 0x13, 0x7c, 0x12, 0xd1, 0xbe, 0xc2, 0x01, 0xad, 0xd0 },
+	[ENC_F2] = { 0x00, 0x37, 0x97, 0x40, 0x03, 0xe3, 0xd7, 0xe0, 0x77, 0x74, 0x34, 0xa3, 0xd4, 0x94, 0x43, 0xa0 },
 	/* column rotations by 1 and 3 rows, conjugated by SR^n, n = 0..3 */
 	[ENC_R1 + 0] = { 0x01, 0x02, 0x03, 0x00, 0x05, 0x06, 0x07, 0x04, 0x09, 0x0a, 0x0b, 0x08, 0x0d, 0x0e, 0x0f, 0x0c },
 	[ENC_R1 + 1] = { 0x05, 0x06, 0x07, 0x04, 0x09, 0x0a, 0x0b, 0x08, 0x0d, 0x0e, 0x0f, 0x0c, 0x01, 0x02, 0x03, 0x00 },
@@ -312,24 +316,35 @@ TARGET static void setkey(aesecb_ctx *ctx, const uint8_t *key,
 
 /*
  * Encryption round n (1..Nr-1) on a tower-field state; rk: its key.
- * MixColumns as D ^ R1(D ^ A) ^ R2(A) ^ R3(A), grouped so that the
- * rotations of A start as soon as A is ready: 13 steps deep.
+ * MixColumns as D ^ R1(F) ^ R2(A) ^ R3(A) with F = 3A = D ^ A.  Where
+ * throughput counts (several blocks in flight), F is D ^ A: 12 PSHUFB,
+ * 13 steps deep.  On the one-block path (fast) latency counts, and F
+ * comes from its own two tables: 14 PSHUFB, 12 steps deep.
  */
-INLINE TARGET __m128i enc_round(__m128i s, const uint8_t *rk, const int n)
+INLINE TARGET __m128i enc_round(__m128i s, const uint8_t *rk, const int n,
+                                const int fast)
 {
-	__m128i u, w, a, d;
+	__m128i u, w, a, d, f;
 
 	invert(s, &u, &w);
 	a = XOR(LUT(ENC_S1, u), LUT(ENC_S2, w));
 	d = XOR(LUT(ENC_D1, u), LUT(ENC_D2, w));
-	return XOR(XOR(_mm_shuffle_epi8(XOR(a, d), T(ENC_R1 + n % 4)),
+	f = fast ? XOR(LUT(ENC_F1, u), LUT(ENC_F2, w)) : XOR(a, d);
+	return XOR(XOR(_mm_shuffle_epi8(f, T(ENC_R1 + n % 4)),
 	               XOR(d, LDU(rk))),
 	           XOR(_mm_shuffle_epi8(a, T(ENC_R2 + n % 4)),
 	               _mm_shuffle_epi8(a, T(ENC_R3 + n % 4))));
 }
 
-/* Decryption round n (1..Nr-1). */
-INLINE TARGET __m128i dec_round(__m128i s, const uint8_t *rk, const int n)
+/*
+ * Decryption round n (1..Nr-1).  InvMixColumns is 14A ^ R1(11A) ^
+ * R2(13A) ^ R3(9A); in bulk it is grouped as (14A ^ R1(11A)) ^
+ * R2(13A ^ R1(9A)) (three rotations), on the one-block path as four
+ * independent rotations, one step shallower.  R3 conjugated by ISR^n is
+ * R3 conjugated by SR^-n.
+ */
+INLINE TARGET __m128i dec_round(__m128i s, const uint8_t *rk, const int n,
+                                const int fast)
 {
 	__m128i u, w, m9, m11, m13, m14;
 
@@ -339,6 +354,9 @@ INLINE TARGET __m128i dec_round(__m128i s, const uint8_t *rk, const int n)
 	m13 = XOR(LUT(DEC_M13_1, u), LUT(DEC_M13_2, w));
 	m14 = XOR(LUT(DEC_M14_1, u), LUT(DEC_M14_2, w));
 	m14 = XOR(XOR(m14, LDU(rk)), _mm_shuffle_epi8(m11, T(DEC_R1 + n % 4)));
+	if (fast)
+		return XOR(m14, XOR(_mm_shuffle_epi8(m13, T(DEC_R2 + n % 4)),
+		                    _mm_shuffle_epi8(m9, T(ENC_R3 + (4 - n % 4) % 4))));
 	m13 = XOR(m13, _mm_shuffle_epi8(m9, T(DEC_R1 + n % 4)));
 	return XOR(m14, _mm_shuffle_epi8(m13, T(DEC_R2 + n % 4)));
 }
@@ -357,9 +375,8 @@ INLINE TARGET __m128i last(__m128i s, const uint8_t *rk, const unsigned nr,
 	__m128i u, w, o;
 
 	invert(s, &u, &w);
-	o = dec ? XOR(LUT(DEC_O1, u), LUT(DEC_O2, w))
-	        : XOR(LUT(ENC_O1, u), LUT(ENC_O2, w));
-	o = XOR(o, LDU(rk));
+	o = dec ? XOR(XOR(LUT(DEC_O1, u), LDU(rk)), LUT(DEC_O2, w))
+	        : XOR(XOR(LUT(ENC_O1, u), LDU(rk)), LUT(ENC_O2, w));
 	if (nr % 4 != 0)
 		o = _mm_shuffle_epi8(o, T((dec ? ISR_POW : SR_POW) + nr % 4));
 	return o;
@@ -377,8 +394,8 @@ INLINE TARGET __m128i last(__m128i s, const uint8_t *rk, const unsigned nr,
 } while (0)
 
 #define ROUND(n) do { \
-	if (dec) EACH(dec_round, rk + 16 * (n), (n)); \
-	else     EACH(enc_round, rk + 16 * (n), (n)); \
+	if (dec) EACH(dec_round, rk + 16 * (n), (n), NB == 1); \
+	else     EACH(enc_round, rk + 16 * (n), (n), NB == 1); \
 } while (0)
 
 /*

@@ -79,21 +79,26 @@
  *
  * Context layout (ctx->priv_keys, read with unaligned loads):
  *
- *   blocks  0..Nr      encryption keys:  phi(k0), then
+ *   blocks  0..Nr      encryption keys:  k0 (AES basis), then
  *                      phi(SR^-n(k_n) ^ 0x63..) for n = 1..Nr-1, then
  *                      SR^-Nr(k_Nr) ^ 0x63.. (AES basis)
- *   blocks 15..15+Nr   decryption keys:  phi(L^-1(k_Nr)) ^ phi(0x05),
+ *   blocks 15..15+Nr   decryption keys:  k_Nr ^ 0x63.. (AES basis),
  *                      phi(L^-1(ISR^-n(InvMixColumns(k_Nr-n)))) ^ phi(0x05)
  *                      for n = 1..Nr-1, then ISR^-Nr(k_0)
  *
- * (0x05 = L^-1(0x63), the constant of the inverse affine map.)  Everything
+ * (0x05 = L^-1(0x63), the constant of the inverse affine map.)  The first
+ * key is added in the AES basis: round 1 reads the tower nibbles k and i
+ * of phi(x), or phi(L^-1(x) ^ 0x05) = phi(L^-1(x ^ 0x63)), straight from
+ * nibble tables of x.  Everything
  * is computed in setkey; the block functions write no working space.
  *
  * Speed.  A round is 12 PSHUFB for encryption, 16 for decryption, plus
- * XORs; one block is one long dependency chain, so the bulk path runs
- * four blocks side by side (x86-64) to keep the shuffle units busy, two
- * on 32-bit x86, where only 8 xmm registers exist.  All rounds are
- * written out for each key size.
+ * XORs, about 12 to 13 dependent steps.  The bulk path runs four blocks
+ * side by side (x86-64) to keep the shuffle units busy, two on 32-bit
+ * x86, where only 8 xmm registers exist.  The one-block path (QUIC
+ * header protection) is bound by latency instead, and spends two more
+ * look-ups per round to be one step shallower (see enc_round and
+ * dec_round).  All rounds are written out for each key size.
  */
 #ifdef HAVE_CONFIG_H
 #include <config.h>
@@ -113,8 +118,9 @@ enum {
 	INV, AK, ENC_IN_LO, ENC_IN_HI, ENC_S1, ENC_S2, ENC_D1, ENC_D2,
 	ENC_O1, ENC_O2, DEC_IN_LO, DEC_IN_HI, DEC_M9_1, DEC_M9_2, DEC_M11_1,
 	DEC_M11_2, DEC_M13_1, DEC_M13_2, DEC_M14_1, DEC_M14_2, DEC_O1, DEC_O2,
-	ENC_F1, ENC_F2,
-	ENC_R1 = ENC_F2 + 1, ENC_R3 = ENC_R1 + 4, DEC_R1 = ENC_R3 + 4,
+	ENC_F1, ENC_F2, ENC_K_LO, ENC_K_HI, ENC_I_LO, ENC_I_HI,
+	DEC_K_LO, DEC_K_HI, DEC_I_LO, DEC_I_HI,
+	ENC_R1 = DEC_I_HI + 1, ENC_R3 = ENC_R1 + 4, DEC_R1 = ENC_R3 + 4,
 	DEC_R2 = DEC_R1 + 4, SR_POW = DEC_R2 + 4, ISR_POW = SR_POW + 4,
 	NTAB = ISR_POW + 4
 };
@@ -150,6 +156,16 @@ static _Alignas(16) const uint8_t tab[NTAB][16] = {
 	/* T1, T2 of M = phi(3 L(y)): ENC_S ^ ENC_D, for the one-block path */
 	[ENC_F1] = { 0x00, 0xbf, 0x6f, 0xc3, 0x6e, 0x7d, 0xac, 0x13, 0x7c, 0x12, 0xd1, 0xbe, 0xc2, 0x01, 0xad, 0xd0 },
 	[ENC_F2] = { 0x00, 0x37, 0x97, 0x40, 0x03, 0xe3, 0xd7, 0xe0, 0x77, 0x74, 0x34, 0xa3, 0xd4, 0x94, 0x43, 0xa0 },
+	/* the low (K) and high (I) nibble of phi, and of phi(L^-1), of the
+	 * low and high nibble of an AES byte: the first round's k and i */
+	[ENC_K_LO] = { 0x00, 0x01, 0x0c, 0x0d, 0x0d, 0x0c, 0x01, 0x00, 0x07, 0x06, 0x0b, 0x0a, 0x0a, 0x0b, 0x06, 0x07 },
+	[ENC_K_HI] = { 0x00, 0x06, 0x0d, 0x0b, 0x0e, 0x08, 0x03, 0x05, 0x07, 0x01, 0x0a, 0x0c, 0x09, 0x0f, 0x04, 0x02 },
+	[ENC_I_LO] = { 0x00, 0x00, 0x01, 0x01, 0x02, 0x02, 0x03, 0x03, 0x02, 0x02, 0x03, 0x03, 0x00, 0x00, 0x01, 0x01 },
+	[ENC_I_HI] = { 0x00, 0x08, 0x0f, 0x07, 0x08, 0x00, 0x07, 0x0f, 0x07, 0x0f, 0x08, 0x00, 0x0f, 0x07, 0x00, 0x08 },
+	[DEC_K_LO] = { 0x00, 0x05, 0x0c, 0x09, 0x0b, 0x0e, 0x07, 0x02, 0x04, 0x01, 0x08, 0x0d, 0x0f, 0x0a, 0x03, 0x06 },
+	[DEC_K_HI] = { 0x00, 0x07, 0x08, 0x0f, 0x0d, 0x0a, 0x05, 0x02, 0x01, 0x06, 0x09, 0x0e, 0x0c, 0x0b, 0x04, 0x03 },
+	[DEC_I_LO] = { 0x00, 0x0b, 0x0d, 0x06, 0x0d, 0x06, 0x00, 0x0b, 0x01, 0x0a, 0x0c, 0x07, 0x0c, 0x07, 0x01, 0x0a },
+	[DEC_I_HI] = { 0x00, 0x0a, 0x0a, 0x00, 0x0e, 0x04, 0x04, 0x0e, 0x0d, 0x07, 0x07, 0x0d, 0x03, 0x09, 0x09, 0x03 },
 	/* column rotations by 1 and 3 rows, conjugated by SR^n, n = 0..3 */
 	[ENC_R1 + 0] = { 0x01, 0x02, 0x03, 0x00, 0x05, 0x06, 0x07, 0x04, 0x09, 0x0a, 0x0b, 0x08, 0x0d, 0x0e, 0x0f, 0x0c },
 	[ENC_R1 + 1] = { 0x05, 0x06, 0x07, 0x04, 0x09, 0x0a, 0x0b, 0x08, 0x0d, 0x0e, 0x0f, 0x0c, 0x01, 0x02, 0x03, 0x00 },
@@ -189,12 +205,9 @@ static _Alignas(16) const uint8_t tab[NTAB][16] = {
 /* ------------------------------------------------------------------ */
 /* The shared core                                                     */
 
-/* Split a tower-field state into the indices u, w of its inverse. */
-INLINE TARGET void invert(__m128i s, __m128i *u, __m128i *w)
+/* The indices u, w of the inverse of k + i*t. */
+INLINE TARGET void invert_ki(__m128i k, __m128i i, __m128i *u, __m128i *w)
 {
-	const __m128i m = _mm_set1_epi8(0x0f);
-	__m128i k = _mm_and_si128(s, m);
-	__m128i i = _mm_and_si128(_mm_srli_epi16(s, 4), m);
 	__m128i ak = LUT(AK, k);
 	__m128i j = XOR(i, k);
 	__m128i p = XOR(LUT(INV, i), ak);
@@ -203,6 +216,41 @@ INLINE TARGET void invert(__m128i s, __m128i *u, __m128i *w)
 	*u = XOR(LUT(INV, p), j);
 	*w = XOR(LUT(INV, q), i);
 }
+
+/* The same for a tower-field state. */
+INLINE TARGET void invert(__m128i s, __m128i *u, __m128i *w)
+{
+	const __m128i m = _mm_set1_epi8(0x0f);
+
+	invert_ki(_mm_and_si128(s, m),
+	          _mm_and_si128(_mm_srli_epi16(s, 4), m), u, w);
+}
+
+/*
+ * The same for AES bytes x, mapped by phi (enc) or phi(L^-1) (dec) on the
+ * way: k and i come straight from nibble tables, which saves the first
+ * round the split of a mapped state.
+ */
+INLINE TARGET void invert_aes(__m128i x, const int dec, __m128i *u,
+                              __m128i *w)
+{
+	const __m128i m = _mm_set1_epi8(0x0f);
+	__m128i lo = _mm_and_si128(x, m);
+	__m128i hi = _mm_and_si128(_mm_srli_epi16(x, 4), m);
+
+	if (dec)
+		invert_ki(XOR(LUT(DEC_K_LO, lo), LUT(DEC_K_HI, hi)),
+		          XOR(LUT(DEC_I_LO, lo), LUT(DEC_I_HI, hi)), u, w);
+	else
+		invert_ki(XOR(LUT(ENC_K_LO, lo), LUT(ENC_K_HI, hi)),
+		          XOR(LUT(ENC_I_LO, lo), LUT(ENC_I_HI, hi)), u, w);
+}
+
+/* Round n reads AES bytes when n == 1, a tower-field state after. */
+#define INVERT(s, n, dec, u, w) do { \
+	if ((n) == 1) invert_aes((s), (dec), (u), (w)); \
+	else invert((s), (u), (w)); \
+} while (0)
 
 /* A byte-wise linear map given by its tables on the two nibbles. */
 INLINE TARGET __m128i bytemap(__m128i x, int lo, int hi)
@@ -218,7 +266,7 @@ INLINE TARGET __m128i sbox(__m128i x)
 {
 	__m128i u, w;
 
-	invert(bytemap(x, ENC_IN_LO, ENC_IN_HI), &u, &w);
+	invert_aes(x, 0, &u, &w);
 	return XOR(XOR(LUT(ENC_O1, u), LUT(ENC_O2, w)), _mm_set1_epi8(0x63));
 }
 
@@ -293,7 +341,7 @@ TARGET static void setkey(aesecb_ctx *ctx, const uint8_t *key,
 			k = _mm_shuffle_epi8(k, T(ISR_POW + n % 4));
 			k = XOR(k, c63);
 		}
-		if (n < nr)
+		if (n > 0 && n < nr)
 			k = bytemap(k, ENC_IN_LO, ENC_IN_HI);
 		STU(ek + 16 * n, k);
 	}
@@ -304,7 +352,9 @@ TARGET static void setkey(aesecb_ctx *ctx, const uint8_t *key,
 		if (n > 0 && n < nr)
 			k = inv_mix_columns(k);
 		k = _mm_shuffle_epi8(k, T(SR_POW + n % 4));
-		if (n < nr)
+		if (n == 0)
+			k = XOR(k, c63);
+		else if (n < nr)
 			k = XOR(bytemap(k, DEC_IN_LO, DEC_IN_HI), c05);
 		STU(dk + 16 * n, k);
 	}
@@ -326,7 +376,7 @@ INLINE TARGET __m128i enc_round(__m128i s, const uint8_t *rk, const int n,
 {
 	__m128i u, w, a, d, f;
 
-	invert(s, &u, &w);
+	INVERT(s, n, 0, &u, &w);
 	a = XOR(LUT(ENC_S1, u), LUT(ENC_S2, w));
 	d = XOR(LUT(ENC_D1, u), LUT(ENC_D2, w));
 	f = fast ? XOR(LUT(ENC_F1, u), LUT(ENC_F2, w)) : XOR(a, d);
@@ -348,7 +398,7 @@ INLINE TARGET __m128i dec_round(__m128i s, const uint8_t *rk, const int n,
 {
 	__m128i u, w, m9, m11, m13, m14;
 
-	invert(s, &u, &w);
+	INVERT(s, n, 1, &u, &w);
 	m9 = XOR(LUT(DEC_M9_1, u), LUT(DEC_M9_2, w));
 	m11 = XOR(LUT(DEC_M11_1, u), LUT(DEC_M11_2, w));
 	m13 = XOR(LUT(DEC_M13_1, u), LUT(DEC_M13_2, w));
@@ -361,11 +411,10 @@ INLINE TARGET __m128i dec_round(__m128i s, const uint8_t *rk, const int n,
 	return XOR(m14, _mm_shuffle_epi8(m13, T(DEC_R2 + n % 4)));
 }
 
-/* First step: AES bytes in, tower-field state out. */
-INLINE TARGET __m128i first(__m128i x, const uint8_t *rk, const int dec)
+/* First step: the first round key, in the AES basis. */
+INLINE TARGET __m128i first(__m128i x, const uint8_t *rk)
 {
-	return XOR(dec ? bytemap(x, DEC_IN_LO, DEC_IN_HI)
-	               : bytemap(x, ENC_IN_LO, ENC_IN_HI), LDU(rk));
+	return XOR(x, LDU(rk));
 }
 
 /* Last round: tower-field state in, AES bytes out. */
@@ -411,7 +460,7 @@ INLINE TARGET void group(const uint8_t *rk, const uint8_t *in, uint8_t *out,
 	if (NB > 1) s1 = LDU(in + 16);
 	if (NB > 2) s2 = LDU(in + 32);
 	if (NB > 3) s3 = LDU(in + 48);
-	EACH(first, rk, dec);
+	EACH(first, rk);
 	ROUND(1); ROUND(2); ROUND(3); ROUND(4); ROUND(5);
 	ROUND(6); ROUND(7); ROUND(8); ROUND(9);
 	if (nr > 10) { ROUND(10); ROUND(11); }

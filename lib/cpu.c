@@ -1,9 +1,10 @@
 /*
  * cpu.c - run-time CPU feature detection, done once.
  *
- * x86: CPUID leaf 1 (SSE2, SSSE3, AES-NI, OSXSAVE, AVX), leaf 7 (AVX2, VAES), and
- * XGETBV(0) to learn whether the OS saves the XMM and YMM register state:
- * a CPU that has AVX2 is of no use when the OS has not enabled it.
+ * x86: CPUID leaf 1 (SSE2, SSSE3, AES-NI, OSXSAVE, AVX), leaf 7 (AVX2,
+ * VAES), and XGETBV(0) to learn whether the OS saves the XMM and YMM
+ * register state: a CPU that has AVX2 is of no use when the OS has not
+ * enabled it.
  * AArch64 (Linux): the AES bit of the auxiliary vector's HWCAP.
  *
  * The result is computed on first use and kept in an atomic; two threads

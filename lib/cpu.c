@@ -1,9 +1,10 @@
 /*
  * cpu.c - run-time CPU feature detection, done once.
  *
- * x86: CPUID leaf 1 (SSE2, AES-NI, OSXSAVE, AVX), leaf 7 (AVX2, VAES), and
- * XGETBV(0) to learn whether the OS saves the XMM and YMM register state:
- * a CPU that has AVX2 is of no use when the OS has not enabled it.
+ * x86: CPUID leaf 1 (SSE2, SSSE3, AES-NI, OSXSAVE, AVX), leaf 7 (AVX2,
+ * VAES), and XGETBV(0) to learn whether the OS saves the XMM and YMM
+ * register state: a CPU that has AVX2 is of no use when the OS has not
+ * enabled it.
  * AArch64 (Linux): the AES bit of the auxiliary vector's HWCAP.
  *
  * The result is computed on first use and kept in an atomic; two threads
@@ -44,6 +45,8 @@ static unsigned detect(void)
 		f |= AESECB_CPU_SSE2;
 	if (c & (1u << 25))
 		f |= AESECB_CPU_AESNI;
+	if (c & (1u << 9))
+		f |= AESECB_CPU_SSSE3;
 	if ((c & (1u << 27)) != 0) {       /* OSXSAVE: XGETBV usable */
 		uint64_t xcr0 = read_xcr0();
 		if ((xcr0 & 0x6) == 0x6)   /* XMM and YMM state enabled */

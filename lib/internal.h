@@ -90,6 +90,7 @@ struct aesecb_backend {
 #define AESECB_CPU_VAES     (1u << 3)  /* CPUID VAES (leaf 7 ECX bit 9) */
 #define AESECB_CPU_OSYMM    (1u << 4)  /* XGETBV: OS saves XMM and YMM */
 #define AESECB_CPU_ARM_AES  (1u << 5)
+#define AESECB_CPU_SSSE3    (1u << 6)  /* CPUID leaf 1 ECX bit 9 */
 unsigned aesecb__cpu_features(void);
 
 #endif /* AESECB_INTERNAL_H */

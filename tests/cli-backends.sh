@@ -8,7 +8,7 @@
 # choice inherited from the caller.
 unset AESECB_BACKEND
 
-names="none neon aesni vaes armce"
+names="none ssse3 neon aesni vaes armce"
 KEY=000102030405060708090a0b0c0d0e0f
 export KEY
 printf '00112233445566778899aabbccddeeff\n' >"$T/pt"
@@ -117,7 +117,7 @@ d = json.load(open(sys.argv[1]))
 want_def, built = sys.argv[2], sys.argv[3].split()
 bs = d["backends"]
 names = [b["name"] for b in bs]
-assert names == ["none", "neon", "aesni", "vaes", "armce"], names
+assert names == ["none", "ssse3", "neon", "aesni", "vaes", "armce"], names
 by = {b["name"]: b for b in bs}
 assert by["none"]["compiled"] is True and by["none"]["available"] is True
 assert d["default"] == want_def, d["default"]

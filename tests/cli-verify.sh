@@ -9,7 +9,7 @@
 . "${top_srcdir:-.}/tests/testlib.sh"
 
 V=$top_srcdir/vectors
-ALL_BACKENDS="none neon aesni vaes armce"
+ALL_BACKENDS="none ssse3 neon aesni vaes armce"
 
 # The project's own set: entries in the response files plus QUIC records.
 n_rsp=$(cat "$V"/*.rsp | grep -c '^COUNT *=')

@@ -390,13 +390,19 @@ int aesecb_hp_masks(const aesecb_ctx *ctx, const uint8_t *samples,
  * low 5 bits of a short header's; its next 1 to 4 bytes cover the packet
  * number, whose length is the low 2 bits of the unprotected first byte
  * plus one.  Nothing branches on, or indexes memory with, a byte of the
- * packet: the header form and the packet-number length become masks.
+ * packet: the header form and the packet-number length become masks, and
+ * the four bytes after pn_offset (always inside the packet: the sample
+ * follows them) are read and written as one word.
+ *
+ * The AES output goes through a whole block rather than the 5-byte mask
+ * path: the bytes are then read back from one 16-byte store, which the
+ * CPU forwards, where two narrower stores would stall the 4-byte read.
  */
 static ALWAYS_INLINE int hp_apply(const aesecb_ctx *ctx, uint8_t *packet,
                                   size_t len, size_t pn_offset, int unprotect)
 {
-	uint8_t mask[5];
-	uint32_t first, plain, bits, pn_len, i;
+	uint8_t block[AESECB_BLOCK_SIZE];
+	uint32_t first, plain, bits, pn_len, pn, mask, keep;
 
 	if (ctx == NULL || ctx->priv_rounds == 0 || packet == NULL ||
 	    pn_offset == 0)
@@ -404,20 +410,25 @@ static ALWAYS_INLINE int hp_apply(const aesecb_ctx *ctx, uint8_t *packet,
 	if (len < 4 + AESECB_BLOCK_SIZE ||
 	    pn_offset > len - 4 - AESECB_BLOCK_SIZE)
 		return AESECB_ESHORT;
-	run_masks(ctx, packet + pn_offset + 4, mask, 1);
+	run_blocks(ctx, ctx->priv_encrypt, ctx->priv_wipe[0],
+	           packet + pn_offset + 4, block, 1);
 
 	first = packet[0];
 	/* 0x0f for a long header, 0x1f for a short one */
 	bits = 0x1fu & ~((first >> 7) << 4);
-	packet[0] = (uint8_t)(first ^ (mask[0] & bits));
+	packet[0] = (uint8_t)(first ^ (block[0] & bits));
 	plain = unprotect ? packet[0] : first;
 	pn_len = (plain & 3u) + 1u;
-	for (i = 0; i < 4; i++) {
-		/* all ones while i < pn_len */
-		uint32_t in_pn = 0u - ((i - pn_len) >> 31);
-
-		packet[pn_offset + i] ^= (uint8_t)(mask[1 + i] & in_pn);
-	}
+	/* the first pn_len bytes of the word, in memory order */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	keep = 0xffffffffu << (8u * (4u - pn_len));
+#else
+	keep = 0xffffffffu >> (8u * (4u - pn_len));
+#endif
+	memcpy(&pn, packet + pn_offset, 4);
+	memcpy(&mask, block + 1, 4);
+	pn ^= mask & keep;
+	memcpy(packet + pn_offset, &pn, 4);
 	return unprotect ? (int)pn_len : AESECB_OK;
 }
 

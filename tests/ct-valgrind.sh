@@ -29,6 +29,14 @@ if [ ! -x "$prog" ]; then
 	exit 1
 fi
 
+# Outside valgrind the program says whether it can be checked at all.
+probe=$("$prog" 2>&1)
+case $probe in
+ready:*) ;;
+SKIP:*)	echo "$probe"; exit 77 ;;
+*)	echo "FAIL: $prog outside valgrind: $probe"; exit 1 ;;
+esac
+
 # A libtool wrapper script: run the real binary (valgrind would otherwise
 # check the shell).
 if [ -z "${CT_PROGRAM:-}" ] && [ -f "$builddir/libtool" ]; then
@@ -50,10 +58,29 @@ status=0
 # shellcheck disable=SC2086
 $run -q $errexit --track-origins=yes "$prog" >"$tmp.out" 2>"$tmp.err"
 rc=$?
-cat "$tmp.out"
-if grep -q '^SKIP: built without' "$tmp.out"; then
-	exit 77
+# valgrind 3.19 cannot read the DWARF 5 debug information clang 14 writes
+# by default, and gives up.  Then check a copy without debug information
+# (errors still name the functions, from the symbol table); configure
+# with CFLAGS='-gdwarf-4 ...' to get file and line numbers.
+if grep -q 'debuginfo reader' "$tmp.err"; then
+	echo "note: valgrind cannot read this build's debug information (DWARF 5?): checking a copy without it"
+	if [ -n "${CT_PROGRAM:-}" ] || [ ! -f "$builddir/libtool" ]; then
+		real=$prog
+	else
+		real=$(dirname "$prog")/.libs/$(basename "$prog")
+		[ -f "$real" ] || real=$prog
+	fi
+	if ! ${OBJCOPY:-objcopy} --strip-debug "$real" "$tmp.nodebug"; then
+		echo "FAIL: objcopy --strip-debug $real failed"
+		exit 1
+	fi
+	prog=$tmp.nodebug
+	run=$VALGRIND
+	# shellcheck disable=SC2086
+	$run -q $errexit --track-origins=yes "$prog" >"$tmp.out" 2>"$tmp.err"
+	rc=$?
 fi
+cat "$tmp.out"
 bad=0
 [ $rc -ne 0 ] && bad=1
 if [ -z "${CT_NO_ERROR_EXITCODE:-}" ] &&

@@ -226,11 +226,12 @@ INLINE TARGET void aes_blocks(const uint8_t *rk, const uint8_t *in,
  * aligned, then wipe the copy (it holds the round keys).  This is a branch
  * on the context's address, which is no secret; a context in aligned
  * storage (its declared type, or malloc) never comes here, and the test
- * and branch cost one fused instruction on the hot path.
+ * and branch cost one fused instruction on the hot path (the arguments
+ * come in the block function's order, so nothing moves before the test).
  */
 static __attribute__((noinline)) int via_aligned_copy(
-	aesecb_blocks_fn *fn, const aesecb_ctx *ctx, const uint8_t *in,
-	uint8_t *out, size_t n)
+	const aesecb_ctx *ctx, const uint8_t *in, uint8_t *out, size_t n,
+	aesecb_blocks_fn *fn)
 {
 	aesecb_ctx copy;
 	int rc;
@@ -242,7 +243,7 @@ static __attribute__((noinline)) int via_aligned_copy(
 }
 #define ALIGN_CTX(fn) do { \
 	if (((uintptr_t)(const void *)ctx & 15) != 0) \
-		return via_aligned_copy(fn, ctx, in, out, n); \
+		return via_aligned_copy(ctx, in, out, n, fn); \
 } while (0)
 
 TARGET static int encrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,

@@ -103,7 +103,9 @@ cat "$tmp.out"
 if [ $rc -ne 0 ] && grep -q 'Use of uninitialised value of size' "$tmp.err" &&
    grep -q 'Conditional jump or move depends on uninitialised' "$tmp.err" &&
    grep -q '^table-based AES round.*: [1-9][0-9]* memcheck error' "$tmp.out"; then
-	echo "PASS: self-test: memcheck caught the leaky code ($(grep -c 'Use of uninitialised value of size' "$tmp.err") reports of secret addresses, $(grep -c 'Conditional jump or move depends' "$tmp.err") of secret branches)"
+	extra=
+	[ -n "${CT_NO_ERROR_EXITCODE:-}" ] && extra=", counting the C library's start-up code"
+	echo "PASS: self-test: memcheck caught the leaky code ($(grep -c 'Use of uninitialised value of size' "$tmp.err") reports of secret addresses, $(grep -c 'Conditional jump or move depends' "$tmp.err") of secret branches$extra)"
 else
 	cat "$tmp.err"
 	echo "FAIL: self-test: memcheck did not catch both the table look-ups and the early-exit comparison (exit $rc)"

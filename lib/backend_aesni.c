@@ -287,10 +287,28 @@ TARGET static int decrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
 
 /* QUIC masks: encryption with 5-byte stores straight from the registers. */
 TARGET static int masks(const aesecb_ctx *ctx, const uint8_t *in,
+                         uint8_t *out, size_t n);
+
+/* masks() on an aligned copy of a misaligned context (via_aligned_copy) */
+static __attribute__((noinline)) int masks_aligned_copy(
+	const aesecb_ctx *ctx, const uint8_t *in, uint8_t *out, size_t n)
+{
+	aesecb_ctx copy;
+	int rc;
+
+	memcpy(&copy, (const void *)ctx, sizeof copy);
+	rc = masks(&copy, in, out, n);
+	aesecb_wipe(&copy, sizeof copy);
+	return rc;
+}
+
+TARGET static int masks(const aesecb_ctx *ctx, const uint8_t *in,
                          uint8_t *out, size_t n)
 {
-	const __m128i *rk = (const __m128i *)(const void *)ctx->priv_keys.b;
+	const uint8_t *rk = ctx->priv_keys.b;
 
+	if (((uintptr_t)(const void *)ctx & 15) != 0)
+		return masks_aligned_copy(ctx, in, out, n);
 	switch (ctx->priv_rounds) {
 	case 10: aes_blocks(rk, in, out, n, 10, 0, 1); break;
 	case 12: aes_blocks(rk, in, out, n, 12, 0, 1); break;

@@ -42,6 +42,11 @@ int LLVMFuzzerInitialize(int *argc, char ***argv);
 static int errfd = -1;           /* memory file that stands in for stderr */
 static char keypath[64];         /* the key file */
 
+static void remove_keyfile(void)
+{
+	unlink(keypath);
+}
+
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	int fd;
@@ -55,6 +60,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	if (errfd < 0 || fd < 0)
 		abort();
 	close(fd);
+	atexit(remove_keyfile);
 	return 0;
 }
 

@@ -34,6 +34,11 @@ int LLVMFuzzerInitialize(int *argc, char ***argv);
 
 static char dir[64];
 
+static void remove_dir(void)
+{
+	rmdir(dir);
+}
+
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	(void)argc;
@@ -41,6 +46,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	strcpy(dir, "/tmp/fuzz-vecfile-XXXXXX");
 	if (mkdtemp(dir) == NULL)
 		abort();
+	atexit(remove_dir);
 	return 0;
 }
 

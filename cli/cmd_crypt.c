@@ -27,6 +27,7 @@
 
 #include "cli.h"
 #include "outfile.h"
+#include "pad.h"
 
 /* Bytes handed to the library per call: a multiple of the block size. */
 #define CHUNK (64u * 1024u)
@@ -155,39 +156,6 @@ static int output_put(struct cli_outfile *o, int hex, const uint8_t *p, size_t n
 		rc = cli_outfile_write(o, p, n);
 	}
 	return rc;
-}
-
-/* ------------------------------------------------------------------ */
-/* PKCS#7 */
-
-/* All ones if a < b, else 0 (a, b < 2^31). */
-static uint32_t ct_lt(uint32_t a, uint32_t b)
-{
-	return 0u - ((a - b) >> 31);
-}
-
-/*
- * Checks the padding of the final decrypted block without an early exit or
- * a branch on its bytes.  Returns the number of data bytes before the
- * padding (0..15), or -1 if the padding is not valid.
- */
-static int pkcs7_check(const uint8_t block[AESECB_BLOCK_SIZE])
-{
-	uint32_t p = block[AESECB_BLOCK_SIZE - 1];
-	uint32_t bad, i;
-
-	/* p must be 1..16 */
-	bad = ct_lt(p, 1) | ct_lt(AESECB_BLOCK_SIZE, p);
-	/* the last p bytes must all equal p */
-	for (i = 0; i < AESECB_BLOCK_SIZE; i++) {
-		uint32_t covered = ct_lt(i, p);
-
-		bad |= covered & (block[AESECB_BLOCK_SIZE - 1 - i] ^ p);
-	}
-	/* fold to all ones / all zero, then select without branching */
-	bad = 0u - ((bad | (0u - bad)) >> 31);
-	return (int)(int32_t)((bad & 0xffffffffu) |
-	                      (~bad & (AESECB_BLOCK_SIZE - p)));
 }
 
 /* ------------------------------------------------------------------ */
@@ -358,7 +326,7 @@ static int crypt_stream(const struct crypt_opts *op, const aesecb_ctx *ctx,
 		return EXIT_USAGE;
 	}
 	if (op->pad == PAD_PKCS7) {
-		int keep;
+		long keep;
 
 		if (have == 0) {
 			cli_err("bad PKCS#7 padding: the input is empty (padded "
@@ -366,7 +334,7 @@ static int crypt_stream(const struct crypt_opts *op, const aesecb_ctx *ctx,
 			return EXIT_CHECK;
 		}
 		aesecb_decrypt(ctx, data_buf, data_buf, have);
-		keep = pkcs7_check(data_buf);
+		keep = cli_pkcs7_unpad(data_buf, have);
 		if (keep < 0) {
 			cli_err("bad PKCS#7 padding");
 			return EXIT_CHECK;

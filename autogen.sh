@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Generate the configure script and Makefile.in from a fresh checkout.
 set -e
 cd "$(dirname "$0")"

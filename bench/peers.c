@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * peers.c - compare aesecb with OpenSSL and nettle on the same machine, in
  * one run.  Built on request ('make bench/peers'), never installed.

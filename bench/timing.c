@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * timing.c - the timing core of the speed measurements (see timing.h).
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * timing.h - the timing core of every aesecb speed measurement: 'aesecb
  * bench', bench/peers and tests/bench_none.

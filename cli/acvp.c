@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * acvp.c - NIST ACVP AES-ECB vector sets: reading (jansson), checking
  * under a backend, and answering a prompt (see acvp.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * acvp.h - NIST ACVP vector sets for AES-ECB (algorithm "ACVP-AES-ECB",
  * revision "1.0"), read with jansson.

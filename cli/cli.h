@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cli.h - shared pieces of the aesecb command-line tool.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmd_acvp.c - "aesecb acvp": answer a NIST ACVP AES-ECB prompt (the
  * questions of a vector set) with the response the ACVP server expects.

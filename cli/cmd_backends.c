@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmd_backends.c - "aesecb backends": every backend the library knows, and
  * whether this build and this CPU can run it.

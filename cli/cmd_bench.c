@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmd_bench.c - aesecb bench: measure (never assert) the speed of the
  * backends through the public API.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmd_crypt.c - "aesecb encrypt" and "aesecb decrypt".
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmd_hpmask.c - "aesecb hp-mask": QUIC header protection with AES
  * (RFC 9001, section 5.4).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmd_quickeys.c - "aesecb quic-keys": the QUIC Initial secrets, packet
  * keys, IVs and header-protection keys of a Destination Connection ID

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmd_verify.c - aesecb verify: check NIST CAVP response files, QUIC
  * header-protection vectors and NIST ACVP vector sets under every backend,

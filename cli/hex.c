@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * hex.c - hex text to bytes and back, for keys, data, samples and vector
  * files (see hex.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * hex.h - the one hex decoder and encoder of the aesecb tool.
  *

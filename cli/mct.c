@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * mct.c - the AESAVS Monte Carlo test for ECB (see mct.h).
  */

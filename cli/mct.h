@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * mct.h - the AESAVS Monte Carlo test for ECB: the inner loop, the key
  * update rule, and how one entry of a response file follows from the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * outfile.c - where a command's output goes (-o OUT); see outfile.h for
  * the rule.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * outfile.h - where a command's output goes (-o OUT).
  *

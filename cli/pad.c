@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * pad.c - PKCS#7 padding of the aesecb tool (see pad.h).
  */

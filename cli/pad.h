@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * pad.h - PKCS#7 padding of the aesecb tool (decrypt -p pkcs7).
  */

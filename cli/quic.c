@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * quic.c - QUIC key derivation (with nettle's HMAC and HKDF) and header
  * parsing.  See quic.h.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * quic.h - QUIC key derivation and header parsing for the aesecb tool.
  *

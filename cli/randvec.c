@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * randvec.c - random cases for 'aesecb verify --random' (see randvec.h).
  */

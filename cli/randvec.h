@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * randvec.h - random cases on which every backend must agree ('aesecb
  * verify --random'): a seeded generator, the cases, running one under a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * vecfile.c - reader for NIST CAVP response files and QUIC
  * header-protection vector files, plain or gzip-compressed.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_backends.c - libFuzzer harness: every available backend against
  * the portable backend "none".

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_hex.c - libFuzzer harness: the hex decoder and encoder (cli/hex.c)
  * and the key loader (cli_keysrc_load in cli/util.c).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_pkcs7.c - libFuzzer harness: cli_pkcs7_unpad (decrypt -p pkcs7)
  * against a straightforward reference.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_quic.c - libFuzzer harness: QUIC header parsing (quic_parse_header
  * and quic_header_error in cli/quic.c) and header protection through the

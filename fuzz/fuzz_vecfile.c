@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_vecfile.c - libFuzzer harness: the vector-file reader (vec_read,
  * vec_is_quic_file in cli/vecfile.c), on NIST CAVP response files and

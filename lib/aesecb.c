@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * aesecb.c - backend table, run-time selection and the public entry points.
  *

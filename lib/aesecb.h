@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * aesecb.h - AES in ECB mode with run-time selectable CPU backends.
  *

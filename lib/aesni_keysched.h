@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * aesni_keysched.h - the AES key schedule with AES-NI, shared by the aesni
  * and vaes backends (either may be built without the other).  Included by

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * backend_aesni.c - AES with the x86 AES-NI instructions on 128-bit xmm
  * registers.  One source for x86-64 and 32-bit x86.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * backend_armce.c - AES with the ARMv8 Cryptography Extensions (AArch64).
  *

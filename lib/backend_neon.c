@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * backend_neon.c - constant-time AES with Advanced SIMD permutes (AArch64
  * cores without the Crypto Extensions, e.g. Cortex-A53/A72 as found in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * backend_none.c - the portable backend: bitsliced, constant-time AES.
  *

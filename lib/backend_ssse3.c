@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * backend_ssse3.c - constant-time AES for x86 CPUs without AES-NI, built on
  * the SSSE3 byte shuffle PSHUFB (the vector-permute method of M. Hamburg,

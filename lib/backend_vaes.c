@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * backend_vaes.c - AES with VAES on 256-bit ymm registers (AVX2), x86-64.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * check_acvp.c - unit tests for the ACVP-AES-ECB reader, checker and
  * answerer (cli/acvp.c) and the Monte Carlo test (cli/mct.c).

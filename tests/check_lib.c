@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * check_lib.c - unit tests of libaesecb, run against every backend.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * check_quic.c - unit tests for the QUIC key derivation and header parser
  * (cli/quic.c): the Initial keys of RFC 9001 A.1 and RFC 9369 A.1,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * check_randvec.c - unit tests for the random cases of 'aesecb verify
  * --random' (cli/randvec.c): the generator is reproducible, the cases

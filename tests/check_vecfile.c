@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * check_vecfile.c - unit tests for the vector file reader (cli/vecfile.c):
  * both formats, CRLF and LF, field order, comments, every malformed case

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # cli-acvp.sh - NIST ACVP vector sets from the outside: "aesecb acvp"
 # answers a prompt (bare and array forms, -o written atomically, malformed
 # prompts: exit 2), and "aesecb verify" checks ACVP sets (directories and

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # cli-backends.sh - aesecb backends (table and --json), and how commands
 # refuse a backend that is unknown or cannot run here (exit status 3).
 

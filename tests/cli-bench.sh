@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # cli-bench.sh - 'aesecb bench': options, workload selection, output format
 # and exit statuses.  Runs only --quick measurements on a few workloads and
 # never looks at how fast anything is.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # cli-crypt.sh - "aesecb encrypt" and "aesecb decrypt" from the outside:
 # known answers, round trips, padding, hex mode, every documented error with
 # its exit status and message, and the all-or-nothing -o output.

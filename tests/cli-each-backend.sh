@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # cli-each-backend.sh - rerun the command-line tests once per backend this
 # machine can run (AESECB_BACKEND=NAME), and report the ones it cannot run
 # as skipped, with the reason.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # cli-hpmask-packets.sh - aesecb hp-mask on whole QUIC packets: the packets
 # of RFC 9001 A.2/A.3 and RFC 9369 A.2/A.3 unprotected with --initial,
 # generated packets of every kind (tests/quicgen, built on OpenSSL's

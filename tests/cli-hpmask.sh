@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # cli-hpmask.sh - aesecb hp-mask: QUIC header-protection masks, and
 # protecting / unprotecting packet headers (RFC 9001, section 5.4).
 #

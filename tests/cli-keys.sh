@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # cli-keys.sh - key and secret options never echo their argument.
 #
 # For every command that takes a key (encrypt, decrypt, hp-mask) and every

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # cli-names.sh - names a user typed (paths, operands, option names,
 # environment variables) are shown in messages with what is not printable
 # escaped as \xHH: no terminal escape sequence, newline or DEL reaches

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # cli-output.sh - where "aesecb encrypt/decrypt -o OUT" writes (aesecb(1),
 # -o): a descriptor named by OUT (/dev/stdout, /dev/fd/N, ...) or the same
 # file as standard output or error is written where it stands, a device or

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # cli-quickeys.sh - aesecb quic-keys: the QUIC Initial secrets and keys of a
 # Destination Connection ID (RFC 9001 A.1, RFC 9369 A.1), --json, and bad
 # input.

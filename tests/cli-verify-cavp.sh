@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # cli-verify-cavp.sh - "aesecb verify" on the NIST CAVP ECB set (2,738
 # entries per backend) under every available backend, and Monte Carlo
 # mismatches.  The files are read from CAVP_DIR (configure --with-cavp=DIR);

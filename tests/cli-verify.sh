@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # cli-verify.sh - "aesecb verify" from the outside: the project's own
 # vectors under every backend (with the shipped NIST CAVP set in
 # vectors/cavp for a bare verify; NIST's own CAVP files, when CAVP_DIR is

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # ct-valgrind.sh - constant-time check: tests/ct_valgrind under memcheck.
 #
 # 1. The library, every available backend, with key, data and samples

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * ct_valgrind.c - constant-time check of the library under valgrind.
  *

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # man-lint.sh - check the manual pages with mandoc's linter.
 # Skips (exit 77) when mandoc is not installed.
 

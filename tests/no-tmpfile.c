@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * no-tmpfile.c - an LD_PRELOAD library for tests/cli-output.sh: open()
  * with O_TMPFILE fails with EOPNOTSUPP, as on a file system without

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * quicgen.c - build protected QUIC packets with OpenSSL's libcrypto, for
  * the tests of "aesecb hp-mask".

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # testlib.sh - shared helpers for the aesecb command-line tests.
 #
 # POSIX sh.  Source it near the top of a test script:

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # vectors-shipped.sh - the vector files the project ships: vectors/cavp
 # holds NIST's CAVP AES ECB values, entry for entry, when NIST's files are
 # given (CAVP_DIR, configure --with-cavp=DIR); the shipped files are

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # cavp-convert.sh - write the project's copy of the NIST CAVP AES ECB
 # response files (vectors/cavp/ECB*.rsp.gz) from NIST's published ones.
 #

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Writes the ACVP-AES-ECB-1.0 fixtures of tests/check_acvp.c.
 
 Run from tests/acvp/ to regenerate them (not run by the build).  The answers

@@ -526,7 +526,10 @@ expect_status 2 "$AESECB" verify --random 10 --seed 18446744073709551616
 # Memory stays flat: a generated file of 100000 entries, every one wrong,
 # is checked in about the memory of a 6-entry file (entries are checked
 # as they are read; only the first 10 failures are kept).
-if command -v python3 >/dev/null 2>&1; then
+if ASAN_OPTIONS=help=1 "$AESECB" --version 2>&1 | grep -q AddressSanitizer; then
+	# its allocator keeps freed memory in quarantine: RSS grows by design
+	skip "memory on a large file: not measurable in an AddressSanitizer build"
+elif command -v python3 >/dev/null 2>&1; then
 	python3 - "$T/big.rsp" <<'PY'
 import random, sys
 r = random.Random(1)

@@ -179,6 +179,17 @@
 #pragma GCC optimize("schedule-insns", "sched-pressure")
 #endif
 
+/*
+ * The one-block path (section 6) is scalar code on 64-bit words on
+ * purpose; gcc's vectorizer would pack pairs of its words into SSE
+ * registers, where the rotations it relies on cost three instructions
+ * instead of one.  The bulk path uses explicit vector types and does not
+ * depend on the vectorizer.
+ */
+#if !defined(__clang__)
+#pragma GCC optimize("no-tree-vectorize")
+#endif
+
 typedef uint32_t v128  __attribute__((vector_size(16)));  /* lane = column */
 typedef uint16_t v16x8 __attribute__((vector_size(16)));
 typedef uint8_t  v8x16 __attribute__((vector_size(16)));
@@ -190,6 +201,38 @@ typedef uint8_t  v8x16 __attribute__((vector_size(16)));
 
 #define NPLANES 8
 #define PASS_BLOCKS 8     /* blocks per bitsliced pass */
+
+/* The context (section 4): the first and the last round key as 16 bytes,
+ * the others as eight 64-bit words each (section 6), little-endian. */
+#define KEY_FIRST  0
+#define KEY_LAST   16
+#define KEY_WORDS(r) (32 + 64 * ((r) - 1))     /* round r, 1 <= r < Nr */
+
+#if defined(__BYTE_ORDER__) && defined(__ORDER_BIG_ENDIAN__) && \
+    __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define NONE_BIG_ENDIAN 1
+#else
+#define NONE_BIG_ENDIAN 0
+#endif
+
+INLINE uint64_t load_le64(const uint8_t *p)
+{
+	uint64_t v;
+
+	memcpy(&v, p, 8);
+#if NONE_BIG_ENDIAN
+	v = __builtin_bswap64(v);
+#endif
+	return v;
+}
+
+INLINE void store_le64(uint8_t *p, uint64_t v)
+{
+#if NONE_BIG_ENDIAN
+	v = __builtin_bswap64(v);
+#endif
+	memcpy(p, &v, 8);
+}
 
 static const uint8_t rows13_bytes[16] = {
 	0, 0xff, 0, 0xff, 0, 0xff, 0, 0xff,
@@ -235,8 +278,7 @@ INLINE v128 col_rot(v128 x, unsigned m)
  * right (and to the left on a big-endian one).  j = 2 swaps the two
  * 16-bit halves, which one 16-bit shuffle does in either byte order.
  */
-#if defined(__BYTE_ORDER__) && defined(__ORDER_BIG_ENDIAN__) && \
-    __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#if NONE_BIG_ENDIAN
 #define ROW_DOWN(x, n) (((x) << (n)) | ((x) >> (32 - (n))))
 #else
 #define ROW_DOWN(x, n) (((x) >> (n)) | ((x) << (32 - (n))))
@@ -302,39 +344,31 @@ INLINE void transpose8(v128 x[NPLANES])
 /* AddRoundKey.                                                        */
 
 /*
- * rk is one stored round key (16 bytes, see section 4).  Plane i of the
- * bitsliced key has byte p = 0xff if bit i of rk[p] is set, else 0x00:
- * shift bit i down to bit 0 of its byte, keep it, and subtract from zero.
- * The shift works on 16-bit lanes (SSE2 has no byte shift); the mask
- * removes what crossed over from the neighbouring byte.
+ * kw is round key r as eight 64-bit words (section 6): word i holds bit i
+ * of every byte, the byte of row r and column c at bit 16c + r (and again
+ * at 16c + r + 4, + 8, + 12).  Plane i of the bitsliced key has byte
+ * 4c + r = 0xff if that bit is set, else 0x00.  Duplicating 16-bit lane c
+ * into both halves of 32-bit lane c puts bits 0-7 of the lane into bytes
+ * 0 and 2 of the column and bits 8-15 into bytes 1 and 3; row r is then
+ * bit r of byte r (bits 0, 9, 2 and 11 of the lane), which one AND and
+ * one byte compare turn into the mask.  The words are stored
+ * little-endian, so the 16-bit elements are the lanes in order on either
+ * byte order.
  */
-INLINE void add_round_key(v128 x[NPLANES], const uint8_t *rk)
+INLINE void add_round_key(v128 x[NPLANES], const uint8_t *kw)
 {
-	v16x8 k;
+	const v8x16 bit = { 1, 2, 4, 8, 1, 2, 4, 8, 1, 2, 4, 8, 1, 2, 4, 8 };
 	unsigned i;
 
-	memcpy(&k, rk, 16);
 	UNROLL
-	for (i = 0; i < NPLANES; i++)
-		x[i] ^= (v128)((v8x16){ 0 } - (v8x16)((k >> i) & 0x0101));
-}
+	for (i = 0; i < NPLANES; i += 2) {
+		v16x8 w, lo, hi;
 
-/*
- * The same for the one-block path (section 5): only bit 0 of every byte
- * matters there, so plane i of the key is just rk shifted down by i; the
- * bits above bit 0 are don't-care.  One shift per plane, each from the
- * last, and no copies.
- */
-INLINE void add_round_key1(v128 x[NPLANES], const uint8_t *rk)
-{
-	v16x8 k;
-	unsigned i;
-
-	memcpy(&k, rk, 16);
-	UNROLL
-	for (i = 0; i < NPLANES; i++) {
-		x[i] ^= (v128)k;
-		k >>= 1;
+		memcpy(&w, kw + 8 * i, 16);
+		lo = __builtin_shufflevector(w, w, 0, 0, 1, 1, 2, 2, 3, 3);
+		hi = __builtin_shufflevector(w, w, 4, 4, 5, 5, 6, 6, 7, 7);
+		x[i] ^= (v128)(((v8x16)lo & bit) == bit);
+		x[i + 1] ^= (v128)(((v8x16)hi & bit) == bit);
 	}
 }
 
@@ -543,11 +577,10 @@ INLINE v128 shift_rows2(v128 v)
 /*
  * The rounds between the first and the last AddRoundKey: rounds 1 ..
  * Nr-1 in full and the SubBytes of round Nr.  Round r runs MixColumns with
- * k = r mod 4; the switch picks one of four inlined variants.  one: the
- * one-block path (section 5), which adds round keys differently.
+ * k = r mod 4; the switch picks one of four inlined variants.
  */
-INLINE void encrypt_rounds(v128 x[NPLANES], const uint8_t *rk,
-                           unsigned rounds, int one)
+INLINE void encrypt_rounds(v128 x[NPLANES], const uint8_t *ks,
+                           unsigned rounds)
 {
 	unsigned r;
 
@@ -559,27 +592,21 @@ INLINE void encrypt_rounds(v128 x[NPLANES], const uint8_t *rk,
 		case 2: mix_columns(x, 2); break;
 		default: mix_columns(x, 3); break;
 		}
-		if (one)
-			add_round_key1(x, rk + 16 * r);
-		else
-			add_round_key(x, rk + 16 * r);
+		add_round_key(x, ks + KEY_WORDS(r));
 	}
 	sub_bytes(x);
 }
 
 /* The inverse, step by step from the end: InvSubBytes of round Nr, then
  * rounds Nr-1 .. 1 as InvSubBytes, AddRoundKey, InvMixColumns. */
-INLINE void decrypt_rounds(v128 x[NPLANES], const uint8_t *rk,
-                           unsigned rounds, int one)
+INLINE void decrypt_rounds(v128 x[NPLANES], const uint8_t *ks,
+                           unsigned rounds)
 {
 	unsigned r;
 
 	for (r = rounds - 1; r > 0; r--) {
 		inv_sub_bytes(x);
-		if (one)
-			add_round_key1(x, rk + 16 * r);
-		else
-			add_round_key(x, rk + 16 * r);
+		add_round_key(x, ks + KEY_WORDS(r));
 		switch (r & 3) {
 		case 0: inv_mix_columns(x, 0); break;
 		case 1: inv_mix_columns(x, 1); break;
@@ -599,18 +626,18 @@ INLINE void decrypt_rounds(v128 x[NPLANES], const uint8_t *rk,
  * block instead of building eight key planes), and the final SR^2 is done
  * on the blocks too.
  */
-INLINE void encrypt8(const uint8_t *rk, unsigned rounds, const uint8_t *in,
+INLINE void encrypt8(const uint8_t *ks, unsigned rounds, const uint8_t *in,
                      uint8_t *out, size_t n)
 {
 	v128 x[NPLANES];
-	v128 k0 = load16(rk), kl = load16(rk + 16 * rounds);
+	v128 k0 = load16(ks + KEY_FIRST), kl = load16(ks + KEY_LAST);
 	unsigned b;
 
 	UNROLL
 	for (b = 0; b < PASS_BLOCKS; b++)
 		x[b] = b < n ? load16(in + 16 * b) ^ k0 : splat(0);
 	transpose8(x);
-	encrypt_rounds(x, rk, rounds, 0);
+	encrypt_rounds(x, ks, rounds);
 	transpose8(x);
 	UNROLL
 	for (b = 0; b < PASS_BLOCKS; b++) {
@@ -622,11 +649,11 @@ INLINE void encrypt8(const uint8_t *rk, unsigned rounds, const uint8_t *in,
 	}
 }
 
-INLINE void decrypt8(const uint8_t *rk, unsigned rounds, const uint8_t *in,
+INLINE void decrypt8(const uint8_t *ks, unsigned rounds, const uint8_t *in,
                      uint8_t *out, size_t n)
 {
 	v128 x[NPLANES];
-	v128 k0 = load16(rk), kl = load16(rk + 16 * rounds);
+	v128 k0 = load16(ks + KEY_FIRST), kl = load16(ks + KEY_LAST);
 	unsigned b;
 
 	UNROLL
@@ -637,7 +664,7 @@ INLINE void decrypt8(const uint8_t *rk, unsigned rounds, const uint8_t *in,
 		x[b] ^= kl;
 	}
 	transpose8(x);
-	decrypt_rounds(x, rk, rounds, 0);
+	decrypt_rounds(x, ks, rounds);
 	transpose8(x);
 	UNROLL
 	for (b = 0; b < PASS_BLOCKS; b++)
@@ -646,65 +673,358 @@ INLINE void decrypt8(const uint8_t *rk, unsigned rounds, const uint8_t *in,
 }
 
 /* ------------------------------------------------------------------ */
-/* One block per pass.                                                 */
+/* One block: the state as eight 64-bit words (section 6).             */
+
+typedef uint64_t w64;
+
+#define LANE_NIBBLE 0x000f000f000f000fu   /* bits 0-3 of each lane */
+
+/* Rotate right by n bits, 0 < n < 64; compilers emit one instruction. */
+INLINE w64 ror64(w64 x, unsigned n)
+{
+	return (x >> n) | (x << (64 - n));
+}
+
+/* The 8 x 8 bit transpose of a word seen as 8 bytes: afterwards bit j of
+ * byte i is what bit i of byte j was (the same swaps as transpose8()). */
+INLINE w64 transpose_word(w64 x)
+{
+	w64 t;
+
+	t = (x ^ (x >> 7)) & 0x00aa00aa00aa00aau;
+	x ^= t ^ (t << 7);
+	t = (x ^ (x >> 14)) & 0x0000cccc0000ccccu;
+	x ^= t ^ (t << 14);
+	t = (x ^ (x >> 28)) & 0x00000000f0f0f0f0u;
+	x ^= t ^ (t << 28);
+	return x;
+}
 
 /*
- * One block needs only one of the eight bit positions of each byte, and
- * because every operation above either works bit by bit or moves whole
- * bytes, bit 0 of every byte is a complete AES computation of its own,
- * whatever the other seven bits hold.  So plane i can simply be the block
- * shifted down by i bits (its bit 0 is then bit i of the byte), and going
- * back takes bit 0 of each plane.  The key planes are as cheap (see
- * add_round_key1).  This saves most of the transposition and key work,
- * which matters for single-block calls such as QUIC header protection.
- * These functions are inlined into encrypt_one() and decrypt_one().
+ * The 16 bytes (a: bytes 0-7, b: bytes 8-15, little-endian) to the eight
+ * words.  After the two transposes, byte i of a holds bit i of bytes 0-7
+ * (columns 0 and 1: one nibble each, rows in bit order) and byte i of b
+ * the same for columns 2 and 3.  Word i gets those four nibbles in its
+ * four lanes, then three more copies of each lane's nibble.
  */
-INLINE void to_planes1(v128 x[NPLANES], v128 b)
+INLINE void to_words(w64 x[NPLANES], w64 a, w64 b)
+{
+	w64 lo, hi;
+	unsigned i;
+
+	a = transpose_word(a);
+	b = transpose_word(b);
+	lo = (a & 0xffffffffu) | (b << 32);         /* bytes 0-3 of a, of b */
+	hi = (a >> 32) | (b & 0xffffffff00000000u); /* bytes 4-7 of a, of b */
+	UNROLL
+	for (i = 0; i < NPLANES; i++) {
+		w64 v = ((i < 4 ? lo : hi) >> (8 * (i & 3))) &
+		        0x000000ff000000ffu;
+
+		v = (v | (v << 12)) & LANE_NIBBLE;
+		v |= v << 4;
+		x[i] = v | (v << 8);
+	}
+}
+
+/* The inverse, from the first copy (bits 0-3) of each lane. */
+INLINE void from_words(const w64 x[NPLANES], w64 *a, w64 *b)
+{
+	w64 lo = 0, hi = 0, ra, rb;
+	unsigned i;
+
+	UNROLL
+	for (i = 0; i < NPLANES; i++) {
+		w64 v = x[i] & LANE_NIBBLE;
+
+		v = (v | (v >> 12)) & 0x000000ff000000ffu;
+		if (i < 4)
+			lo |= v << (8 * i);
+		else
+			hi |= v << (8 * (i - 4));
+	}
+	ra = (lo & 0xffffffffu) | (hi << 32);
+	rb = (lo >> 32) | (hi & 0xffffffff00000000u);
+	*a = transpose_word(ra);
+	*b = transpose_word(rb);
+}
+
+/*
+ * SubBytes on the words: x <- S(x) + 0x63 (the constant is in the round
+ * keys, section 4).  The 113-gate circuit (32 AND, 81 XOR) of J. Boyar,
+ * P. Matthews and R. Peralta ("Logic minimization techniques with
+ * applications to cryptology", J. Cryptology 26, 2013) with the two-XOR
+ * improvement recorded by NIST's circuit complexity project; its four
+ * XNORs are XORs here.  Its inputs U0..U7 are x7..x0 and its outputs
+ * S0..S7 are y7..y0.  The gates are in an order chosen for x86-64's
+ * sixteen two-operand registers: few copies, few values kept in memory.
+ */
+INLINE void sub_bytes1(w64 x[NPLANES])
+{
+	w64 x0 = x[0], x1 = x[1], x2 = x[2], x3 = x[3];
+	w64 x4 = x[4], x5 = x[5], x6 = x[6], x7 = x[7];
+	w64 y0, y1, y2, y3, y4, y5, y6, y7;
+	w64 t0, t1, t2, t3, t4, t5, t6, t7, t8, t9, t10, t11, t12, t13, t14,
+	    t15, t16, t17, t18, t19, t20, t21, t22, t23, t24, t25, t26, t27,
+	    t28, t29, t30, t31, t32, t33, t34, t35, t36, t37, t38, t39, t40,
+	    t41, t42, t43, t44, t45, t46, t47, t48, t49, t50, t51, t52, t53,
+	    t54, t55, t56, t57, t58, t59, t60, t61, t62, t63, t64, t65, t66,
+	    t67, t68, t69, t70, t71, t72, t73, t74, t75, t76, t77, t78, t79,
+	    t80, t81, t82, t83, t84, t85, t86, t87, t88, t89, t90, t91, t92,
+	    t93, t94, t95, t96, t97, t98, t99, t100, t101, t102, t103, t104;
+
+	t0 = x6 ^ x5;         t1 = x4 ^ x2;         t2 = x7 ^ x1;
+	t3 = t2 ^ t1;         t4 = x3 ^ t3;         t5 = t4 ^ x6;
+	t6 = t4 ^ x2;         t7 = x7 ^ x2;         t8 = x7 ^ x4;
+	t9 = t0 ^ x0;         t10 = t9 ^ x1;        t11 = t9 ^ x4;
+	t12 = t6 ^ t0;        t13 = t5 ^ t8;        t14 = t0 ^ t13;
+	t15 = t10 ^ t7;       t16 = t12 ^ t13;      t17 = t6 ^ x0;
+	t18 = t15 & t17;      t19 = t2 & t14;       t20 = x0 ^ t13;
+	t21 = t9 ^ x7;        t22 = x7 ^ t14;       t23 = t8 & t13;
+	t24 = t10 & t9;       t25 = t24 ^ t19;      t26 = t3 & t6;
+	t27 = t18 ^ t26;      t28 = t27 ^ t5;       t29 = t1 & t16;
+	t30 = t29 ^ t23;      t31 = t25 ^ t30;      t32 = t28 ^ t30;
+	t33 = t11 & x0;       t34 = t33 ^ t26;      t35 = t21 & t20;
+	t36 = t35 ^ t19;      t37 = t7 & t12;       t38 = t37 ^ t23;
+	t39 = t36 ^ t38;      t40 = t34 ^ t38;      t41 = t39 ^ t22;
+	t42 = t2 ^ t14;       t43 = t31 ^ t42;      t44 = t12 ^ t7;
+	t45 = t40 ^ t44;      t46 = t32 & t43;      t47 = t32 ^ t45;
+	t48 = t43 ^ t41;      t49 = t45 ^ t46;      t50 = t49 & t48;
+	t51 = t41 ^ t46;      t52 = t50 ^ t41;      t53 = t43 ^ t52;
+	t54 = t52 & x0;       t55 = t52 & t11;      t56 = t51 ^ t52;
+	t57 = t41 & t56;      t58 = t57 ^ t53;      t59 = t51 ^ t57;
+	t60 = t47 & t51;      t61 = t60 ^ t45;      t62 = t61 & t59;
+	t63 = t47 ^ t62;      t64 = t63 & t9;       t65 = t58 & t17;
+	t66 = t58 & t15;      t67 = t61 & t20;      t68 = t61 & t21;
+	t69 = t63 & t10;      t70 = t52 ^ t58;      t71 = t70 & t6;
+	t72 = t70 & t3;       t73 = t63 ^ t58;      t74 = t61 ^ t52;
+	t75 = t61 ^ t63;      t76 = t75 & t14;      t77 = t75 & t2;
+	t78 = t71 ^ t54;      t79 = t65 ^ t71;      t80 = t73 & t12;
+	t81 = t76 ^ t64;      t82 = t76 ^ t67;      t83 = t74 & t8;
+	t84 = t74 & t13;      t85 = t74 ^ t73;      t86 = t73 & t7;
+	t87 = t85 & t16;      t88 = t85 & t1;       t89 = t87 ^ t81;
+	t90 = t81 ^ t79;      t91 = t83 ^ t88;      t92 = t66 ^ t91;
+	t93 = t69 ^ t91;      t94 = t84 ^ t89;      t95 = t83 ^ t94;
+	t96 = t78 ^ t82;      t97 = t77 ^ t78;      t98 = t80 ^ t97;
+	t99 = t89 ^ t98;      t100 = t68 ^ t99;     t101 = t72 ^ t92;
+	t102 = t92 ^ t55;     t103 = t93 ^ t96;     t104 = t100 ^ t95;
+	y5 = t104 ^ t86;      y2 = t102 ^ t100;     y4 = t101 ^ t90;
+	y1 = t99 ^ t103;      y0 = t77 ^ t103;      y7 = t101 ^ t94;
+	y6 = y4 ^ t94;        y3 = t96 ^ y4;
+	x[0] = y0; x[1] = y1; x[2] = y2; x[3] = y3;
+	x[4] = y4; x[5] = y5; x[6] = y6; x[7] = y7;
+}
+
+/*
+ * x <- S^-1(x + 0x63): the 121-gate circuit (34 AND, 87 XOR, 21 deep)
+ * listed by NIST's circuit complexity project, its XNORs (which add the
+ * 0x63) as XORs; ordered like sub_bytes1().
+ */
+INLINE void inv_sub_bytes1(w64 x[NPLANES])
+{
+	w64 x0 = x[0], x1 = x[1], x2 = x[2], x3 = x[3];
+	w64 x4 = x[4], x5 = x[5], x6 = x[6], x7 = x[7];
+	w64 y0, y1, y2, y3, y4, y5, y6, y7;
+	w64 t0, t1, t2, t3, t4, t5, t6, t7, t8, t9, t10, t11, t12, t13, t14,
+	    t15, t16, t17, t18, t19, t20, t21, t22, t23, t24, t25, t26, t27,
+	    t28, t29, t30, t31, t32, t33, t34, t35, t36, t37, t38, t39, t40,
+	    t41, t42, t43, t44, t45, t46, t47, t48, t49, t50, t51, t52, t53,
+	    t54, t55, t56, t57, t58, t59, t60, t61, t62, t63, t64, t65, t66,
+	    t67, t68, t69, t70, t71, t72, t73, t74, t75, t76, t77, t78, t79,
+	    t80, t81, t82, t83, t84, t85, t86, t87, t88, t89, t90, t91, t92,
+	    t93, t94, t95, t96, t97, t98, t99, t100, t101, t102, t103, t104,
+	    t105, t106, t107, t108, t109, t110, t111, t112;
+
+	t0 = x6 ^ x4;         t1 = x4 ^ x3;         t2 = x1 ^ x0;
+	t3 = t0 ^ t2;         t4 = x0 ^ t1;         t5 = x7 ^ x4;
+	t6 = t3 ^ t1;         t7 = x5 ^ t3;         t8 = x7 ^ x5;
+	t9 = x2 ^ t8;         t10 = x7 ^ t0;        t11 = t9 ^ t7;
+	t12 = t5 ^ t3;        t13 = t0 ^ t6;        t14 = t4 ^ t7;
+	t15 = t10 ^ t9;       t16 = t3 ^ t6;        t17 = t12 & t15;
+	t18 = t0 & t4;        t19 = t5 ^ t0;        t20 = t13 ^ t14;
+	t21 = t13 & t14;      t22 = t20 ^ t21;      t23 = t22 ^ t18;
+	t24 = t6 & t7;        t25 = t16 ^ t19;      t26 = t16 ^ t11;
+	t27 = t24 ^ t21;      t28 = t26 ^ t17;      t29 = t3 & t9;
+	t30 = t29 ^ t17;      t31 = t10 ^ t4;       t32 = t19 ^ t31;
+	t33 = t30 ^ t32;      t34 = t11 ^ t31;      t35 = t25 & t34;
+	t36 = t19 & t31;      t37 = t16 & t11;      t38 = t5 & t10;
+	t39 = t28 ^ t38;      t40 = t36 ^ t37;      t41 = t35 ^ t37;
+	t42 = t23 ^ t41;      t43 = t39 ^ t41;      t44 = t6 ^ t7;
+	t45 = t27 ^ t40;      t46 = t45 ^ t44;      t47 = t33 ^ t40;
+	t48 = t47 & t42;      t49 = t42 ^ t46;      t50 = t49 & t48;
+	t51 = t42 & t43;      t52 = t47 ^ t51;      t53 = t52 & t49;
+	t54 = t43 ^ t47;      t55 = t46 ^ t53;      t56 = t49 ^ t51;
+	t57 = t43 & t46;      t58 = t50 ^ t56;      t59 = t58 & t10;
+	t60 = t54 & t57;      t61 = t54 ^ t51;      t62 = t46 ^ t51;
+	t63 = t62 & t54;      t64 = t47 ^ t63;      t65 = t60 ^ t61;
+	t66 = t64 & t6;       t67 = t65 & t4;       t68 = t65 & t0;
+	t69 = t65 ^ t58;      t70 = t64 ^ t65;      t71 = t70 & t13;
+	t72 = t70 & t14;      t73 = t67 ^ t72;      t74 = t68 ^ t71;
+	t75 = t69 & t19;      t76 = t58 & t5;       t77 = t66 ^ t71;
+	t78 = t64 & t7;       t79 = t64 ^ t55;      t80 = t78 ^ t72;
+	t81 = t55 ^ t58;      t82 = t79 & t11;      t83 = t69 & t31;
+	t84 = t81 & t15;      t85 = t79 ^ t69;      t86 = t81 & t12;
+	t87 = t79 & t16;      t88 = t85 & t25;      t89 = t85 & t34;
+	t90 = t88 ^ t87;      t91 = t75 ^ t87;      t92 = t83 ^ t82;
+	t93 = t89 ^ t82;      t94 = t55 & t3;       t95 = t55 & t9;
+	t96 = t74 ^ t90;      t97 = t95 ^ t84;      t98 = t59 ^ t84;
+	t99 = t73 ^ t93;      t100 = t98 ^ t93;     t101 = t97 ^ t92;
+	t102 = t80 ^ t92;     t103 = t76 ^ t86;     t104 = t94 ^ t86;
+	t105 = t103 ^ t90;    t106 = t77 ^ t91;     y0 = t104 ^ t91;
+	t107 = t101 ^ y0;     y7 = t102 ^ t96;      t108 = t105 ^ t106;
+	t109 = t100 ^ t105;   y4 = t101 ^ t96;      t110 = t100 ^ t99;
+	y1 = t99 ^ t96;       t111 = t110 ^ t108;   y2 = y7 ^ t110;
+	t112 = y2 ^ t107;     y3 = t109 ^ t112;     y5 = t111 ^ t107;
+	y6 = y4 ^ t111;
+	x[0] = y0; x[1] = y1; x[2] = y2; x[3] = y3;
+	x[4] = y4; x[5] = y5; x[6] = y6; x[7] = y7;
+}
+
+/*
+ * MixColumns on the words in the fixsliced state of counter k (section
+ * 2): with rot(x, j, k) = ror64(x, 16jk + j) the formula of
+ * mix_columns(), ordered so that each word is copied once.  Each
+ * rotation loses the top bit(s) of every lane (section 6).
+ */
+INLINE void mix_columns1(w64 x[NPLANES], unsigned k)
+{
+	w64 a[NPLANES];
+	unsigned i;
+
+	UNROLL
+	for (i = 0; i < NPLANES; i++) {
+		a[i] = ror64(x[i], 16 * (k & 3) + 1);
+		x[i] ^= a[i];                             /* t */
+	}
+	a[0] ^= x[7];
+	a[1] ^= x[0] ^ x[7];
+	a[2] ^= x[1];
+	a[3] ^= x[2] ^ x[7];
+	a[4] ^= x[3] ^ x[7];
+	a[5] ^= x[4];
+	a[6] ^= x[5];
+	a[7] ^= x[6];
+	UNROLL
+	for (i = 0; i < NPLANES; i++)
+		x[i] = a[i] ^ ror64(x[i], 16 * ((2 * k) & 3) + 2);
+}
+
+/* InvMixColumns = MixColumns o P, as inv_mix_columns(). */
+INLINE void inv_mix_columns1(w64 x[NPLANES], unsigned k)
+{
+	w64 u[NPLANES];
+	unsigned i;
+
+	UNROLL
+	for (i = 0; i < NPLANES; i++)
+		u[i] = x[i] ^ ror64(x[i], 16 * ((2 * k) & 3) + 2);
+	x[0] ^= u[6];
+	x[1] ^= u[6] ^ u[7];
+	x[2] ^= u[0] ^ u[7];
+	x[3] ^= u[1] ^ u[6];
+	x[4] ^= u[2] ^ u[6] ^ u[7];
+	x[5] ^= u[3] ^ u[7];
+	x[6] ^= u[4];
+	x[7] ^= u[5];
+	mix_columns1(x, k);
+}
+
+/* All four copies of each lane again from the first (bits 0-3). */
+INLINE void recopy1(w64 x[NPLANES])
+{
+	unsigned i;
+
+	UNROLL
+	for (i = 0; i < NPLANES; i++) {
+		w64 v = x[i] & LANE_NIBBLE;
+
+		v |= v << 4;
+		x[i] = v | (v << 8);
+	}
+}
+
+INLINE void add_round_key1(w64 x[NPLANES], const uint8_t *kw)
 {
 	unsigned i;
 
 	UNROLL
 	for (i = 0; i < NPLANES; i++)
-		x[i] = (v128)((v16x8)b >> i);
+		x[i] ^= load_le64(kw + 8 * i);
 }
 
-INLINE v128 from_planes1(const v128 x[NPLANES])
-{
-	const v128 bit0 = splat(0x01010101u);
-	v128 b = x[0] & bit0;
-	unsigned i;
+/* SR^2 on the block as two words: rows 1 and 3 (bytes 1, 3, 5, 7 of each
+ * word) swap columns c and c + 2, i.e. the two words. */
+#define SHIFT_ROWS2_WORDS(a, b) do {                                   \
+		w64 t_ = ((a) ^ (b)) & 0xff00ff00ff00ff00u;            \
+		(a) ^= t_;                                             \
+		(b) ^= t_;                                             \
+	} while (0)
 
-	UNROLL
-	for (i = 1; i < NPLANES; i++)
-		b |= (v128)((v16x8)(x[i] & bit0) << i);
-	return b;
-}
-
-INLINE void encrypt1(const uint8_t *rk, unsigned rounds, const uint8_t *in,
+/*
+ * One block: rounds 1 .. Nr-1 as SubBytes, MixColumns with k = r mod 4
+ * (the switch picks an inlined variant) and AddRoundKey; every fourth
+ * MixColumns starts from fresh copies (each loses three bits of them).
+ */
+INLINE void encrypt1(const uint8_t *ks, unsigned rounds, const uint8_t *in,
                      uint8_t *out)
 {
-	v128 x[NPLANES];
-	v128 b = load16(in) ^ load16(rk);
+	w64 x[NPLANES];
+	w64 a = load_le64(in) ^ load_le64(ks + KEY_FIRST);
+	w64 b = load_le64(in + 8) ^ load_le64(ks + KEY_FIRST + 8);
+	unsigned r;
 
-	to_planes1(x, b);
-	encrypt_rounds(x, rk, rounds, 1);
-	b = from_planes1(x) ^ load16(rk + 16 * rounds);
+	to_words(x, a, b);
+	for (r = 1; r < rounds; r++) {
+		sub_bytes1(x);
+		if (r % 4 == 1 && r > 1)
+			recopy1(x);
+		switch (r & 3) {
+		case 0: mix_columns1(x, 0); break;
+		case 1: mix_columns1(x, 1); break;
+		case 2: mix_columns1(x, 2); break;
+		default: mix_columns1(x, 3); break;
+		}
+		add_round_key1(x, ks + KEY_WORDS(r));
+	}
+	sub_bytes1(x);
+	from_words(x, &a, &b);
+	a ^= load_le64(ks + KEY_LAST);
+	b ^= load_le64(ks + KEY_LAST + 8);
 	if (rounds % 4 == 2)
-		b = shift_rows2(b);
-	store16(out, b);
+		SHIFT_ROWS2_WORDS(a, b);
+	store_le64(out, a);
+	store_le64(out + 8, b);
 }
 
-INLINE void decrypt1(const uint8_t *rk, unsigned rounds, const uint8_t *in,
+/* InvMixColumns loses five bits of the copies: fresh ones every second. */
+INLINE void decrypt1(const uint8_t *ks, unsigned rounds, const uint8_t *in,
                      uint8_t *out)
 {
-	v128 x[NPLANES];
-	v128 b = load16(in);
+	w64 x[NPLANES];
+	w64 a = load_le64(in), b = load_le64(in + 8);
+	unsigned r;
 
 	if (rounds % 4 == 2)
-		b = shift_rows2(b);
-	to_planes1(x, b ^ load16(rk + 16 * rounds));
-	decrypt_rounds(x, rk, rounds, 1);
-	store16(out, from_planes1(x) ^ load16(rk));
+		SHIFT_ROWS2_WORDS(a, b);
+	a ^= load_le64(ks + KEY_LAST);
+	b ^= load_le64(ks + KEY_LAST + 8);
+	to_words(x, a, b);
+	for (r = rounds - 1; r > 0; r--) {
+		inv_sub_bytes1(x);
+		add_round_key1(x, ks + KEY_WORDS(r));
+		if ((rounds - r) % 2 == 1 && r != rounds - 1)
+			recopy1(x);
+		switch (r & 3) {
+		case 0: inv_mix_columns1(x, 0); break;
+		case 1: inv_mix_columns1(x, 1); break;
+		case 2: inv_mix_columns1(x, 2); break;
+		default: inv_mix_columns1(x, 3); break;
+		}
+	}
+	inv_sub_bytes1(x);
+	from_words(x, &a, &b);
+	store_le64(out, a ^ load_le64(ks + KEY_FIRST));
+	store_le64(out + 8, b ^ load_le64(ks + KEY_FIRST + 8));
 }
 
 /* ------------------------------------------------------------------ */
@@ -802,24 +1122,22 @@ static int decrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
 /* ------------------------------------------------------------------ */
 /* Key setup.                                                          */
 
-/* w[0..3] <- S(w[0..3]) through the bitsliced circuit. */
+/* w[0..3] <- S(w[0..3]) through the circuit of the one-block path. */
 static void sub_word(uint8_t w[4])
 {
-	uint8_t blk[16] = { 0 };
-	v128 x[NPLANES];
-	v128 b;
+	w64 x[NPLANES];
+	w64 a = (w64)w[0] | (w64)w[1] << 8 | (w64)w[2] << 16 | (w64)w[3] << 24;
+	w64 b = 0;
 
-	memcpy(blk, w, 4);
-	to_planes1(x, load16(blk));
-	sub_bytes(x);
-	b = from_planes1(x);
-	store16(blk, b);
-	w[0] = blk[0] ^ 0x63;
-	w[1] = blk[1] ^ 0x63;
-	w[2] = blk[2] ^ 0x63;
-	w[3] = blk[3] ^ 0x63;
-	aesecb_wipe(blk, sizeof blk);
+	to_words(x, a, b);
+	sub_bytes1(x);
+	from_words(x, &a, &b);
+	w[0] = (uint8_t)(a ^ 0x63);
+	w[1] = (uint8_t)((a >> 8) ^ 0x63);
+	w[2] = (uint8_t)((a >> 16) ^ 0x63);
+	w[3] = (uint8_t)((a >> 24) ^ 0x63);
 	aesecb_wipe(x, sizeof x);
+	aesecb_wipe(&a, sizeof a);
 	aesecb_wipe(&b, sizeof b);
 }
 
@@ -827,7 +1145,10 @@ static void setkey(aesecb_ctx *ctx, const uint8_t *key, size_t key_len)
 {
 	/* the FIPS-197 expansion, as bytes: word i is ek[4i..4i+3] */
 	uint8_t ek[16 * 15];
+	uint8_t rk[16];
 	uint8_t tmp[4];
+	w64 x[NPLANES];
+	uint8_t *ks = ctx->priv_keys.b;
 	unsigned nk = (unsigned)key_len / 4;
 	unsigned rounds = ctx->priv_rounds;
 	unsigned nwords = 4 * (rounds + 1);
@@ -857,8 +1178,9 @@ static void setkey(aesecb_ctx *ctx, const uint8_t *key, size_t key_len)
 	}
 
 	/*
-	 * Stored round key r: SR^-k(K_r) with k = r mod 4, i.e. byte
-	 * (row, c) comes from (row, c - k*row); plus 0x63 for r >= 1.
+	 * Round key r as stored: SR^-k(K_r) with k = r mod 4, i.e. byte
+	 * (row, c) comes from (row, c - k*row); plus 0x63 for r >= 1.  The
+	 * first and the last as these 16 bytes, the others as words.
 	 */
 	for (r = 0; r <= rounds; r++) {
 		unsigned k = r & 3;
@@ -868,15 +1190,25 @@ static void setkey(aesecb_ctx *ctx, const uint8_t *key, size_t key_len)
 			for (row = 0; row < 4; row++) {
 				unsigned from = 4 * ((c - k * row) & 3) + row;
 
-				ctx->priv_keys.b[16 * r + 4 * c + row] =
-				    ek[16 * r + from] ^ add;
+				rk[4 * c + row] = ek[16 * r + from] ^ add;
 			}
+		if (r == 0) {
+			memcpy(ks + KEY_FIRST, rk, 16);
+		} else if (r == rounds) {
+			memcpy(ks + KEY_LAST, rk, 16);
+		} else {
+			to_words(x, load_le64(rk), load_le64(rk + 8));
+			for (i = 0; i < NPLANES; i++)
+				store_le64(ks + KEY_WORDS(r) + 8 * i, x[i]);
+		}
 	}
 	/* no stale round keys of a longer key used with this context before */
-	aesecb_wipe(ctx->priv_keys.b + 16 * (rounds + 1),
-	            sizeof ctx->priv_keys.b - 16 * (rounds + 1));
+	aesecb_wipe(ks + KEY_WORDS(rounds), sizeof ctx->priv_keys.b -
+	            KEY_WORDS(rounds));
 	aesecb_wipe(ek, sizeof ek);
+	aesecb_wipe(rk, sizeof rk);
 	aesecb_wipe(tmp, sizeof tmp);
+	aesecb_wipe(x, sizeof x);
 }
 
 static const struct aesecb_impl impl = {

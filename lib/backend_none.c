@@ -5,13 +5,15 @@
  * This backend runs on every CPU.  It is plain C plus the GNU C vector
  * extensions (gcc and clang): a 128-bit vector type and constant lane
  * shuffles, which the compiler turns into SSE2 on x86-64, NEON on AArch64
- * and ordinary integer code where there is no vector unit.  There are no
- * tables, and no branch, loop bound or memory index depends on the key or
- * on the data: the only branches are on the block count and the number of
- * rounds.
+ * and ordinary integer code where there is no vector unit.  Runs of
+ * blocks use those vectors, eight blocks at a time (sections 1 to 5); a
+ * single block, the common call for QUIC header protection, is plain
+ * 64-bit integer code (section 6).  There are no tables, and no branch,
+ * loop bound or memory index depends on the key or on the data: the only
+ * branches are on the block count and the number of rounds.
  *
  * ------------------------------------------------------------------------
- * 1. Layout ("bitslicing")
+ * 1. Layout of a pass of blocks ("bitslicing")
  *
  * Eight blocks are processed together.  Their 8 x 16 bytes are spread over
  * eight 128-bit vectors x[0..7], the bit planes: x[i] holds bit i of every
@@ -58,7 +60,8 @@
  *     S'[r][c] = 2 S[r][c] + 3 S[r+1][c+k] + S[r+2][c+2k] + S[r+3][c+3k].
  *
  * So the only change is that "the byte j rows down" is also j*k columns to
- * the right: rot(x, j, k) below, a lane shuffle plus a lane rotation.  In
+ * the right: rot(x, j, k) below, a lane shuffle plus a lane rotation (a
+ * single rotation of a 64-bit word in the one-block layout).  In
  * round r of encryption k = r mod 4 (four variants of MixColumns, chosen by
  * the round number, not by data).  After the last round k = Nr mod 4:
  * 0 for AES-192 (nothing to do), 2 for AES-128 and AES-256, where one
@@ -89,10 +92,9 @@
  * signals from the input bits, a non-linear middle of 63 gates that
  * inverts in a tower-field representation and ends in 18 products, and a
  * bottom linear layer of 38 XORs.  (Their 113-gate circuit is smaller but
- * 27 gates deep; measured here the shallower one is faster, for one block
- * and in bulk.)  The bottom layer's four XNORs add the constant 0x63; here
- * they are plain XORs and the constant is folded into the round keys
- * (section 4).
+ * 27 gates deep; measured here the shallower one is faster in bulk.)  The
+ * bottom layer's four XNORs add the constant 0x63; here they are plain
+ * XORs and the constant is folded into the round keys (section 4).
  *
  * The inverse S-box, S^-1(y) = (A^-1 (y + 0x63))^-1, uses the same middle
  * part between two new linear layers: the top one makes the middle's 22
@@ -104,12 +106,18 @@
  * 124 gates, 17 deep.  Both circuits were checked against the S-box on
  * all 256 inputs.
  *
+ * The one-block path, which runs out of registers rather than out of
+ * execution units, takes smaller circuits (sub_bytes1(), inv_sub_bytes1()):
+ * forward, the same top layer and middle followed by the 28-XOR bottom
+ * layer of the 113-gate circuit, which ends in the same 18 products (118
+ * gates, 19 deep); inverse, a 121-gate circuit (21 deep).
+ *
  * 4. Round keys
  *
  * setkey() runs the standard key expansion, with SubWord computed by the
- * same bitsliced circuit (no tables, no secret branches).  For each round
- * key it stores 16 bytes in the context: SR^-k(K_r) as above, XORed with
- * 0x63 in every byte for r >= 1.  That constant is what the forward
+ * one-block circuit (no tables, no secret branches).  For each round key
+ * it computes 16 bytes: SR^-k(K_r) as above, XORed with 0x63 in every
+ * byte for r >= 1.  That constant is what the forward
  * circuit leaves out: MixColumns maps the all-0x63 state to itself
  * ({02}+{03}+{01}+{01} = {01}), so adding 0x63 after SubBytes or adding it
  * with the next round key gives the same state.  For decryption the
@@ -118,32 +126,58 @@
  * fixes the all-0x63 state ({0e}+{0b}+{0d}+{09} = {01}).  So one set of
  * stored keys serves both directions, and K_0 stays as it is.
  *
- * The bitsliced form of a round key (eight planes, each byte 0x00 or 0xff)
- * is derived from those 16 bytes when it is needed, with a shift, a mask
- * and a subtraction per plane (add_round_key()).  K_0 and K_Nr, the same
- * for every block, are simply XORed into the blocks before and after the
- * bitsliced part.  No expanded key is written anywhere, so this backend
- * writes nothing to the caller's working space and declares 0 bytes.
+ * K_0 and K_Nr, the same for every block of a pass, are stored as these
+ * 16 bytes and XORed into the blocks before and after the bitsliced part.
+ * The others, K_1 .. K_Nr-1, are stored in the form the one-block path
+ * adds them in, eight 64-bit words each (section 6), little-endian: 32 +
+ * 64 (Nr - 1) bytes in all, at most 864 of the context's 960.  A pass
+ * derives its bitsliced form of such a key (eight planes, each byte 0x00
+ * or 0xff) when it needs it, with a shuffle, an AND and a compare per
+ * plane (add_round_key()).  No expanded key is written anywhere else, so
+ * this backend writes nothing to the caller's working space and declares
+ * 0 bytes.
  *
  * 5. Passes
  *
  * Blocks go through in passes of eight; a shorter last pass leaves the
- * spare bit positions zero.  A call for exactly one block (QUIC header
- * protection makes one per packet) takes a cheaper path that skips the
- * transposition and most of the key work, in a function of its own; see
- * "One block per pass".
+ * spare bit positions zero.  A call for exactly one block takes the path
+ * of section 6, in functions of its own, one per key size.
  *
- * Where the one-block time goes (gcc 12, x86-64, measured): about 320
- * instructions per round, about four and a half per cycle; the S-box
- * circuit with its register copies is the larger part, MixColumns and
- * the round key the rest.  The planes are independent, so MixColumns of
- * the early S-box outputs overlaps the rest of the circuit.  A denser
- * layout was measured and not taken: the block as eight 16-bit planes
- * packed into one vector cuts the linear layer to a few dozen
- * instructions, but every round must then unpack the planes for the
- * circuit and pack them again, nothing overlaps, the circuit alone takes
- * about 55 cycles per round that way, and a one-block call came out no
- * faster.
+ * 6. One block on eight 64-bit words
+ *
+ * One block is 16 bits per bit plane, and a 128-bit plane for it would be
+ * mostly empty.  Here plane i is one 64-bit word, kept in a register:
+ *
+ *     bits 16c .. 16c+15    = column c       (four 16-bit lanes)
+ *     bit 16c + 4q + r      = row r          (q = 0..3: four copies)
+ *
+ * that is, each lane holds its column's four bits four times over, in
+ * row order.  SubBytes is a circuit on the eight words as before (the
+ * copies go through it unchanged), and the fixsliced rotation of section
+ * 2, rot(x, j, k)[r][c] = x[r+j][c+jk], is one rotation of the word,
+ * ror64(x, 16jk + j): 16jk bits move column c+jk to column c and the
+ * extra j bits move row r+j to row r, which the copies make right within
+ * the lane except for its top j bits, which receive the next lane's
+ * bottom.  So every MixColumns leaves three fewer good copy bits at the
+ * top of each lane (InvMixColumns five), and every fourth MixColumns
+ * (every second InvMixColumns) starts from fresh copies of the first,
+ * still good, nibble (recopy1()).  On x86-64 a round is then about 240
+ * instructions: 118 gates, 43 rotations and XORs of MixColumns, eight
+ * round-key XORs, and the register copies and stack slots that sixteen
+ * two-operand registers need; the 128-bit layout took about 320.
+ *
+ * Words and bytes are converted at the ends (to_words(), from_words()):
+ * two 8 x 8 bit transposes and a shift and mask per word.  The round keys
+ * are converted once, in setkey().
+ *
+ * Measured for this path and left out: the 113-gate forward circuit (27
+ * deep: equal or slower), the 128-gate one (more instructions, slower),
+ * vector versions of the conversions (half the instructions, but longer
+ * chains at both ends of a call: slower), one round loop for all key
+ * sizes (about 5% slower than the unrolled copies) and earlier, the
+ * 128-bit layout with the block as eight 16-bit planes packed into one
+ * vector (fewer instructions, but every round had to unpack and repack
+ * the planes, so nothing overlapped and it was no faster).
  */
 #ifdef HAVE_CONFIG_H
 #include <config.h>
@@ -902,9 +936,10 @@ INLINE void inv_sub_bytes1(w64 x[NPLANES])
  * MixColumns on the words in the fixsliced state of counter k (section
  * 2): with rot(x, j, k) = ror64(x, 16jk + j) the formula of
  * mix_columns(), ordered so that each word is copied once.  Each
- * rotation loses the top bit(s) of every lane (section 6).
+ * rotation loses the top bit(s) of every lane (section 6).  With kw, the
+ * round key after it is added too, early, off the longest chain.
  */
-INLINE void mix_columns1(w64 x[NPLANES], unsigned k)
+INLINE void mix_columns1k(w64 x[NPLANES], unsigned k, const uint8_t *kw)
 {
 	w64 a[NPLANES];
 	unsigned i;
@@ -913,6 +948,8 @@ INLINE void mix_columns1(w64 x[NPLANES], unsigned k)
 	for (i = 0; i < NPLANES; i++) {
 		a[i] = ror64(x[i], 16 * (k & 3) + 1);
 		x[i] ^= a[i];                             /* t */
+		if (kw)
+			a[i] ^= load_le64(kw + 8 * i);
 	}
 	a[0] ^= x[7];
 	a[1] ^= x[0] ^ x[7];
@@ -925,6 +962,11 @@ INLINE void mix_columns1(w64 x[NPLANES], unsigned k)
 	UNROLL
 	for (i = 0; i < NPLANES; i++)
 		x[i] = a[i] ^ ror64(x[i], 16 * ((2 * k) & 3) + 2);
+}
+
+INLINE void mix_columns1(w64 x[NPLANES], unsigned k)
+{
+	mix_columns1k(x, k, NULL);
 }
 
 /* InvMixColumns = MixColumns o P, as inv_mix_columns(). */
@@ -998,12 +1040,11 @@ INLINE void encrypt1(const uint8_t *ks, unsigned rounds, const uint8_t *in,
 		if (r % 4 == 1 && r > 1)
 			recopy1(x);
 		switch (r & 3) {
-		case 0: mix_columns1(x, 0); break;
-		case 1: mix_columns1(x, 1); break;
-		case 2: mix_columns1(x, 2); break;
-		default: mix_columns1(x, 3); break;
+		case 0: mix_columns1k(x, 0, ks + KEY_WORDS(r)); break;
+		case 1: mix_columns1k(x, 1, ks + KEY_WORDS(r)); break;
+		case 2: mix_columns1k(x, 2, ks + KEY_WORDS(r)); break;
+		default: mix_columns1k(x, 3, ks + KEY_WORDS(r)); break;
 		}
-		add_round_key1(x, ks + KEY_WORDS(r));
 	}
 	sub_bytes1(x);
 	from_words(x, &a, &b);
@@ -1056,8 +1097,8 @@ INLINE void decrypt1(const uint8_t *ks, unsigned rounds, const uint8_t *in,
  * round key gives back the key).  The entry points then run burn_stack()
  * at the same stack depth, which overwrites that region.  BURN_BYTES is
  * generous against the frames measured with gcc 12 and clang 14 (at most
- * about 0.4 KiB on x86-64 and AArch64, 0.65 KiB on s390x, 5.6 KiB on
- * 32-bit x86 without SSE).
+ * about 0.45 KiB on x86-64 and AArch64, 0.9 KiB on s390x, 3.2 KiB on
+ * 32-bit x86 without SSE; the one-block functions' own are smaller).
  */
 #if UINTPTR_MAX > 0xffffffffu
 #define BURN_BYTES 1024

@@ -732,7 +732,8 @@ INLINE w64 ror64(w64 x, unsigned n)
 }
 
 /* The 8 x 8 bit transpose of a word seen as 8 bytes: afterwards bit j of
- * byte i is what bit i of byte j was (the same swaps as transpose8()). */
+ * byte i is what bit i of byte j was (three rounds of swapping
+ * off-diagonal blocks, as in transpose8(), within the word). */
 INLINE w64 transpose_word(w64 x)
 {
 	w64 t;

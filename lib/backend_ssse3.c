@@ -120,9 +120,11 @@ enum {
 	INV, AK, ENC_IN_LO, ENC_IN_HI, ENC_S1, ENC_S2, ENC_D1, ENC_D2,
 	ENC_O1, ENC_O2, DEC_IN_LO, DEC_IN_HI, DEC_M9_1, DEC_M9_2, DEC_M11_1,
 	DEC_M11_2, DEC_M13_1, DEC_M13_2, DEC_M14_1, DEC_M14_2, DEC_O1, DEC_O2,
-	ENC_F1, ENC_F2, ENC_K_LO, ENC_K_HI, ENC_I_LO, ENC_I_HI,
+	ENC_K_LO, ENC_K_HI, ENC_I_LO, ENC_I_HI,
 	DEC_K_LO, DEC_K_HI, DEC_I_LO, DEC_I_HI,
-	ENC_R1 = DEC_I_HI + 1, ENC_R3 = ENC_R1 + 4, DEC_R1 = ENC_R3 + 4,
+	MASK, MULA, J_M9_1, J_M9_2, J_M11_1, J_M11_2, J_M13_1, J_M13_2,
+	J_M14_1, J_M14_2, J_O1, J_O2,
+	ENC_R1 = J_O2 + 1, ENC_R3 = ENC_R1 + 4, DEC_R1 = ENC_R3 + 4,
 	DEC_R2 = DEC_R1 + 4, SR_POW = DEC_R2 + 4, ISR_POW = SR_POW + 4,
 	NTAB = ISR_POW + 4
 };
@@ -155,9 +157,6 @@ static _Alignas(16) const uint8_t tab[NTAB][16] = {
 	[DEC_M14_2] = { 0x00, 0xfd, 0xdf, 0x65, 0x9d, 0xda, 0xba, 0x47, 0x98, 0x05, 0x60, 0xbf, 0x27, 0x42, 0xf8, 0x22 },
 	[DEC_O1] = { 0x00, 0x3b, 0xe4, 0xc8, 0x03, 0x14, 0x2c, 0x17, 0xf3, 0xf0, 0x38, 0xdc, 0x2f, 0xe7, 0xcb, 0xdf },
 	[DEC_O2] = { 0x00, 0x24, 0x91, 0x19, 0x23, 0x8f, 0x88, 0xac, 0x3d, 0x1e, 0x07, 0x96, 0xab, 0xb2, 0x3a, 0xb5 },
-	/* T1, T2 of M = phi(3 L(y)): ENC_S ^ ENC_D, for the one-block path */
-	[ENC_F1] = { 0x00, 0xbf, 0x6f, 0xc3, 0x6e, 0x7d, 0xac, 0x13, 0x7c, 0x12, 0xd1, 0xbe, 0xc2, 0x01, 0xad, 0xd0 },
-	[ENC_F2] = { 0x00, 0x37, 0x97, 0x40, 0x03, 0xe3, 0xd7, 0xe0, 0x77, 0x74, 0x34, 0xa3, 0xd4, 0x94, 0x43, 0xa0 },
 	/* the low (K) and high (I) nibble of phi, and of phi(L^-1), of the
 	 * low and high nibble of an AES byte: the first round's k and i */
 	[ENC_K_LO] = { 0x00, 0x01, 0x0c, 0x0d, 0x0d, 0x0c, 0x01, 0x00, 0x07, 0x06, 0x0b, 0x0a, 0x0a, 0x0b, 0x06, 0x07 },
@@ -168,6 +167,21 @@ static _Alignas(16) const uint8_t tab[NTAB][16] = {
 	[DEC_K_HI] = { 0x00, 0x07, 0x08, 0x0f, 0x0d, 0x0a, 0x05, 0x02, 0x01, 0x06, 0x09, 0x0e, 0x0c, 0x0b, 0x04, 0x03 },
 	[DEC_I_LO] = { 0x00, 0x0b, 0x0d, 0x06, 0x0d, 0x06, 0x00, 0x0b, 0x01, 0x0a, 0x0c, 0x07, 0x0c, 0x07, 0x01, 0x0a },
 	[DEC_I_HI] = { 0x00, 0x0a, 0x0a, 0x00, 0x0e, 0x04, 0x04, 0x0e, 0x0d, 0x07, 0x07, 0x0d, 0x03, 0x09, 0x09, 0x03 },
+	/* for the one-block decryption (see "The one-block path" above): the
+	 * mask 0x0f; a*n in GF(16); T1, T2 of the maps of DEC_M9_1 ... DEC_O2
+	 * for w = N/j */
+	[MASK] = { 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f },
+	[MULA] = { 0x00, 0x02, 0x04, 0x06, 0x08, 0x0a, 0x0c, 0x0e, 0x03, 0x01, 0x07, 0x05, 0x0b, 0x09, 0x0f, 0x0d },
+	[J_M9_1] = { 0x00, 0x09, 0x1d, 0x4c, 0xd0, 0x88, 0x51, 0x58, 0x45, 0x95, 0xd9, 0xc4, 0x81, 0xcd, 0x9c, 0x14 },
+	[J_M9_2] = { 0x00, 0xa8, 0x2f, 0x0a, 0x2e, 0xa3, 0x25, 0x8d, 0xa2, 0x8c, 0x86, 0xa9, 0x0b, 0x01, 0x24, 0x87 },
+	[J_M11_1] = { 0x00, 0x3f, 0x92, 0x8e, 0x40, 0x63, 0x1c, 0x23, 0xb1, 0xf1, 0x7f, 0xed, 0x5c, 0xd2, 0xce, 0xad },
+	[J_M11_2] = { 0x00, 0x42, 0x05, 0x9d, 0xfd, 0x27, 0x98, 0xda, 0xdf, 0x22, 0xbf, 0xba, 0x65, 0xf8, 0x60, 0x47 },
+	[J_M13_1] = { 0x00, 0xcc, 0x19, 0xfe, 0xa1, 0x8a, 0xe7, 0x2b, 0x32, 0x93, 0x6d, 0x74, 0x46, 0xb8, 0x5f, 0xd5 },
+	[J_M13_2] = { 0x00, 0xb6, 0xc7, 0xb4, 0xb0, 0x75, 0x73, 0xc5, 0x02, 0xb2, 0x06, 0xc1, 0xc3, 0x77, 0x04, 0x71 },
+	[J_M14_1] = { 0x00, 0x8e, 0x1c, 0x63, 0x5c, 0xad, 0x7f, 0xf1, 0xed, 0xb1, 0xd2, 0xce, 0x23, 0x40, 0x3f, 0x92 },
+	[J_M14_2] = { 0x00, 0x9d, 0x98, 0x27, 0x65, 0x47, 0xbf, 0x22, 0xba, 0xdf, 0xf8, 0x60, 0xda, 0xfd, 0x42, 0x05 },
+	[J_O1] = { 0x00, 0x22, 0x6c, 0x47, 0xa8, 0xa1, 0x2b, 0x09, 0x65, 0xcd, 0x8a, 0xe6, 0x83, 0xc4, 0xef, 0x4e },
+	[J_O2] = { 0x00, 0x23, 0x3d, 0xab, 0x19, 0xac, 0x96, 0xb5, 0x88, 0x91, 0x3a, 0x07, 0x8f, 0x24, 0xb2, 0x1e },
 	/* column rotations by 1 and 3 rows, conjugated by SR^n, n = 0..3 */
 	[ENC_R1 + 0] = { 0x01, 0x02, 0x03, 0x00, 0x05, 0x06, 0x07, 0x04, 0x09, 0x0a, 0x0b, 0x08, 0x0d, 0x0e, 0x0f, 0x0c },
 	[ENC_R1 + 1] = { 0x05, 0x06, 0x07, 0x04, 0x09, 0x0a, 0x0b, 0x08, 0x0d, 0x0e, 0x0f, 0x0c, 0x01, 0x02, 0x03, 0x00 },
@@ -203,14 +217,6 @@ static _Alignas(16) const uint8_t tab[NTAB][16] = {
 #define ENC_R2 DEC_R2
 #define LUT(i, x) _mm_shuffle_epi8(T(i), (x))
 #define XOR      _mm_xor_si128
-
-/*
- * The compiler regroups chains of XORs as it likes, which can lengthen
- * the dependency chain a grouping was chosen to shorten; a value passed
- * through here is opaque to it, so the grouping stays.  (Measured: it
- * helps decryption's one-block path, not encryption's.)
- */
-#define KEEP(v) __asm__("" : "+x"(v))
 
 /* ------------------------------------------------------------------ */
 /* The shared core                                                     */
@@ -376,20 +382,17 @@ TARGET static void setkey(aesecb_ctx *ctx, const uint8_t *key,
 
 /*
  * Encryption round n (1..Nr-1) on a tower-field state; rk: its key.
- * MixColumns as D ^ R1(F) ^ R2(A) ^ R3(A) with F = 3A = D ^ A.  Where
- * throughput counts (several blocks in flight), F is D ^ A: 12 PSHUFB,
- * 13 steps deep.  On the one-block path (fast) latency counts, and F
- * comes from its own two tables: 14 PSHUFB, 12 steps deep.
+ * MixColumns as D ^ R1(F) ^ R2(A) ^ R3(A) with F = 3A = D ^ A: 12 PSHUFB,
+ * 13 steps deep.
  */
-INLINE TARGET __m128i enc_round(__m128i s, const uint8_t *rk, const int n,
-                                const int fast)
+INLINE TARGET __m128i enc_round(__m128i s, const uint8_t *rk, const int n)
 {
 	__m128i u, w, a, d, f;
 
 	INVERT(s, n, 0, &u, &w);
 	a = XOR(LUT(ENC_S1, u), LUT(ENC_S2, w));
 	d = XOR(LUT(ENC_D1, u), LUT(ENC_D2, w));
-	f = fast ? XOR(LUT(ENC_F1, u), LUT(ENC_F2, w)) : XOR(a, d);
+	f = XOR(a, d);
 	return XOR(XOR(_mm_shuffle_epi8(f, T(ENC_R1 + n % 4)),
 	               XOR(d, LDU(rk))),
 	           XOR(_mm_shuffle_epi8(a, T(ENC_R2 + n % 4)),
@@ -398,13 +401,10 @@ INLINE TARGET __m128i enc_round(__m128i s, const uint8_t *rk, const int n,
 
 /*
  * Decryption round n (1..Nr-1).  InvMixColumns is 14A ^ R1(11A) ^
- * R2(13A) ^ R3(9A); in bulk it is grouped as (14A ^ R1(11A)) ^
- * R2(13A ^ R1(9A)) (three rotations), on the one-block path as four
- * independent rotations, one step shallower.  R3 conjugated by ISR^n is
- * R3 conjugated by SR^-n.
+ * R2(13A) ^ R3(9A), grouped as (14A ^ R1(11A)) ^ R2(13A ^ R1(9A)) (three
+ * rotations).
  */
-INLINE TARGET __m128i dec_round(__m128i s, const uint8_t *rk, const int n,
-                                const int fast)
+INLINE TARGET __m128i dec_round(__m128i s, const uint8_t *rk, const int n)
 {
 	__m128i u, w, m9, m11, m13, m14;
 
@@ -414,13 +414,6 @@ INLINE TARGET __m128i dec_round(__m128i s, const uint8_t *rk, const int n,
 	m13 = XOR(LUT(DEC_M13_1, u), LUT(DEC_M13_2, w));
 	m14 = XOR(LUT(DEC_M14_1, u), LUT(DEC_M14_2, w));
 	m14 = XOR(XOR(m14, LDU(rk)), _mm_shuffle_epi8(m11, T(DEC_R1 + n % 4)));
-	if (fast) {
-		m13 = XOR(_mm_shuffle_epi8(m13, T(DEC_R2 + n % 4)),
-		          _mm_shuffle_epi8(m9, T(ENC_R3 + (4 - n % 4) % 4)));
-		KEEP(m13);
-		KEEP(m14);
-		return XOR(m14, m13);
-	}
 	m13 = XOR(m13, _mm_shuffle_epi8(m9, T(DEC_R1 + n % 4)));
 	return XOR(m14, _mm_shuffle_epi8(m13, T(DEC_R2 + n % 4)));
 }
@@ -446,6 +439,457 @@ INLINE TARGET __m128i last(__m128i s, const uint8_t *rk, const unsigned nr,
 }
 
 /* ------------------------------------------------------------------ */
+/* The one-block path                                                  */
+
+/*
+ * One block is a single chain of dependent instructions, and the order
+ * in which they reach the processor decides how long it takes: the
+ * scheduler runs the oldest ready instruction first, so the compiler's
+ * order (which keeps the tables in registers and copies them, and
+ * interleaves independent work ahead of the chain) costs some 10% over
+ * the order of the chain itself.  So each round is one asm statement,
+ * written by tools/ssse3-rounds.py from the round's data-flow graph:
+ * instructions in the order of the chain, each look-up a load of its
+ * table (a load port, not a vector port, and off the chain) and PSHUFB.
+ * Encryption: invert_ki and MixColumns as X ^ R1(X) ^ R3(A) with
+ * X = 2A ^ R1(A): 26 vector instructions (12 PSHUFB), 13 steps a round.
+ * Decryption: the w = N/j inversion and four independent rotations:
+ * 34 (17 PSHUFB), 11 steps (see the top of the file).
+ */
+/* BEGIN generated by tools/ssse3-rounds.py */
+/* ENC_IN: encryption round 1 from the AES input; 50 instructions, 33 of them on vector ports (16 PSHUFB), 4 scratch registers */
+#define ENC_IN_OUT t[1]
+#define ENC_IN \
+	"movdqu %[rk0], %[t0]\n\t" \
+	"pxor %[t0], %[s]\n\t" \
+	"movdqa %[m], %[t0]\n\t" \
+	"pandn %[s], %[t0]\n\t" \
+	"psrlw $4, %[t0]\n\t" \
+	"pand %[m], %[s]\n\t" \
+	"movdqa %[klo], %[t1]\n\t" \
+	"pshufb %[s], %[t1]\n\t" \
+	"movdqa %[khi], %[t2]\n\t" \
+	"pshufb %[t0], %[t2]\n\t" \
+	"pxor %[t2], %[t1]\n\t" \
+	"movdqa %[ilo], %[t2]\n\t" \
+	"pshufb %[s], %[t2]\n\t" \
+	"movdqa %[ihi], %[s]\n\t" \
+	"pshufb %[t0], %[s]\n\t" \
+	"pxor %[s], %[t2]\n\t" \
+	"movdqa %[ak], %[s]\n\t" \
+	"pshufb %[t1], %[s]\n\t" \
+	"pxor %[t2], %[t1]\n\t" \
+	"movdqa %[inv], %[t0]\n\t" \
+	"pshufb %[t2], %[t0]\n\t" \
+	"movdqa %[inv], %[t3]\n\t" \
+	"pshufb %[t1], %[t3]\n\t" \
+	"pxor %[s], %[t0]\n\t" \
+	"pxor %[s], %[t3]\n\t" \
+	"movdqa %[inv], %[s]\n\t" \
+	"pshufb %[t0], %[s]\n\t" \
+	"movdqa %[inv], %[t0]\n\t" \
+	"pshufb %[t3], %[t0]\n\t" \
+	"pxor %[t1], %[s]\n\t" \
+	"pxor %[t2], %[t0]\n\t" \
+	"movdqa %[s1], %[t2]\n\t" \
+	"pshufb %[s], %[t2]\n\t" \
+	"movdqa %[s2], %[t1]\n\t" \
+	"pshufb %[t0], %[t1]\n\t" \
+	"pxor %[t1], %[t2]\n\t" \
+	"movdqa %[d1], %[t1]\n\t" \
+	"pshufb %[s], %[t1]\n\t" \
+	"movdqa %[d2], %[s]\n\t" \
+	"pshufb %[t0], %[s]\n\t" \
+	"pxor %[s], %[t1]\n\t" \
+	"movdqa %[t2], %[s]\n\t" \
+	"pshufb %[r1], %[s]\n\t" \
+	"pshufb %[r3], %[t2]\n\t" \
+	"movdqu %[rk], %[t0]\n\t" \
+	"pxor %[t0], %[t2]\n\t" \
+	"pxor %[s], %[t1]\n\t" \
+	"pxor %[t1], %[t2]\n\t" \
+	"pshufb %[r1], %[t1]\n\t" \
+	"pxor %[t2], %[t1]\n\t"
+
+/* ENC_MID: encryption rounds 2 to Nr-1; 38 instructions, 26 of them on vector ports (12 PSHUFB), 4 scratch registers */
+#define ENC_MID_OUT s
+#define ENC_MID \
+	"movdqa %[m], %[t0]\n\t" \
+	"pandn %[s], %[t0]\n\t" \
+	"psrlw $4, %[t0]\n\t" \
+	"pand %[m], %[s]\n\t" \
+	"movdqa %[ak], %[t1]\n\t" \
+	"pshufb %[s], %[t1]\n\t" \
+	"pxor %[t0], %[s]\n\t" \
+	"movdqa %[inv], %[t2]\n\t" \
+	"pshufb %[t0], %[t2]\n\t" \
+	"movdqa %[inv], %[t3]\n\t" \
+	"pshufb %[s], %[t3]\n\t" \
+	"pxor %[t1], %[t2]\n\t" \
+	"pxor %[t1], %[t3]\n\t" \
+	"movdqa %[inv], %[t1]\n\t" \
+	"pshufb %[t2], %[t1]\n\t" \
+	"movdqa %[inv], %[t2]\n\t" \
+	"pshufb %[t3], %[t2]\n\t" \
+	"pxor %[s], %[t1]\n\t" \
+	"pxor %[t0], %[t2]\n\t" \
+	"movdqa %[s1], %[t0]\n\t" \
+	"pshufb %[t1], %[t0]\n\t" \
+	"movdqa %[s2], %[s]\n\t" \
+	"pshufb %[t2], %[s]\n\t" \
+	"pxor %[s], %[t0]\n\t" \
+	"movdqa %[d1], %[s]\n\t" \
+	"pshufb %[t1], %[s]\n\t" \
+	"movdqa %[d2], %[t1]\n\t" \
+	"pshufb %[t2], %[t1]\n\t" \
+	"pxor %[t1], %[s]\n\t" \
+	"movdqa %[t0], %[t1]\n\t" \
+	"pshufb %[r1], %[t1]\n\t" \
+	"pshufb %[r3], %[t0]\n\t" \
+	"movdqu %[rk], %[t2]\n\t" \
+	"pxor %[t2], %[t0]\n\t" \
+	"pxor %[t1], %[s]\n\t" \
+	"pxor %[s], %[t0]\n\t" \
+	"pshufb %[r1], %[s]\n\t" \
+	"pxor %[t0], %[s]\n\t"
+
+/* ENC_LAST: the last encryption round, Nr = 10 or 14; 27 instructions, 18 of them on vector ports (8 PSHUFB), 4 scratch registers */
+#define ENC_LAST_OUT t[0]
+#define ENC_LAST \
+	"movdqa %[m], %[t0]\n\t" \
+	"pandn %[s], %[t0]\n\t" \
+	"psrlw $4, %[t0]\n\t" \
+	"pand %[m], %[s]\n\t" \
+	"movdqa %[ak], %[t1]\n\t" \
+	"pshufb %[s], %[t1]\n\t" \
+	"pxor %[t0], %[s]\n\t" \
+	"movdqa %[inv], %[t2]\n\t" \
+	"pshufb %[t0], %[t2]\n\t" \
+	"movdqa %[inv], %[t3]\n\t" \
+	"pshufb %[s], %[t3]\n\t" \
+	"pxor %[t1], %[t2]\n\t" \
+	"pxor %[t1], %[t3]\n\t" \
+	"movdqa %[inv], %[t1]\n\t" \
+	"pshufb %[t2], %[t1]\n\t" \
+	"movdqa %[inv], %[t2]\n\t" \
+	"pshufb %[t3], %[t2]\n\t" \
+	"pxor %[s], %[t1]\n\t" \
+	"pxor %[t0], %[t2]\n\t" \
+	"movdqa %[o1], %[t0]\n\t" \
+	"pshufb %[t1], %[t0]\n\t" \
+	"movdqa %[o2], %[t1]\n\t" \
+	"pshufb %[t2], %[t1]\n\t" \
+	"pxor %[t1], %[t0]\n\t" \
+	"movdqu %[rk], %[t1]\n\t" \
+	"pxor %[t1], %[t0]\n\t" \
+	"pshufb %[sr], %[t0]\n\t"
+
+/* ENC_LAST0: the last encryption round, Nr = 12; 26 instructions, 17 of them on vector ports (7 PSHUFB), 4 scratch registers */
+#define ENC_LAST0_OUT t[0]
+#define ENC_LAST0 \
+	"movdqa %[m], %[t0]\n\t" \
+	"pandn %[s], %[t0]\n\t" \
+	"psrlw $4, %[t0]\n\t" \
+	"pand %[m], %[s]\n\t" \
+	"movdqa %[ak], %[t1]\n\t" \
+	"pshufb %[s], %[t1]\n\t" \
+	"pxor %[t0], %[s]\n\t" \
+	"movdqa %[inv], %[t2]\n\t" \
+	"pshufb %[t0], %[t2]\n\t" \
+	"movdqa %[inv], %[t3]\n\t" \
+	"pshufb %[s], %[t3]\n\t" \
+	"pxor %[t1], %[t2]\n\t" \
+	"pxor %[t1], %[t3]\n\t" \
+	"movdqa %[inv], %[t1]\n\t" \
+	"pshufb %[t2], %[t1]\n\t" \
+	"movdqa %[inv], %[t2]\n\t" \
+	"pshufb %[t3], %[t2]\n\t" \
+	"pxor %[s], %[t1]\n\t" \
+	"pxor %[t0], %[t2]\n\t" \
+	"movdqa %[o1], %[t0]\n\t" \
+	"pshufb %[t1], %[t0]\n\t" \
+	"movdqa %[o2], %[t1]\n\t" \
+	"pshufb %[t2], %[t1]\n\t" \
+	"pxor %[t1], %[t0]\n\t" \
+	"movdqu %[rk], %[t1]\n\t" \
+	"pxor %[t1], %[t0]\n\t"
+
+/* DEC_IN: decryption round 1 from the AES input; 62 instructions, 41 of them on vector ports (21 PSHUFB), 5 scratch registers */
+#define DEC_IN_OUT t[4]
+#define DEC_IN \
+	"movdqu %[rk0], %[t0]\n\t" \
+	"pxor %[t0], %[s]\n\t" \
+	"movdqa %[m], %[t0]\n\t" \
+	"pandn %[s], %[t0]\n\t" \
+	"psrlw $4, %[t0]\n\t" \
+	"pand %[m], %[s]\n\t" \
+	"movdqa %[klo], %[t1]\n\t" \
+	"pshufb %[s], %[t1]\n\t" \
+	"movdqa %[khi], %[t2]\n\t" \
+	"pshufb %[t0], %[t2]\n\t" \
+	"pxor %[t2], %[t1]\n\t" \
+	"movdqa %[ilo], %[t2]\n\t" \
+	"pshufb %[s], %[t2]\n\t" \
+	"movdqa %[ihi], %[s]\n\t" \
+	"pshufb %[t0], %[s]\n\t" \
+	"pxor %[s], %[t2]\n\t" \
+	"movdqa %[ak], %[s]\n\t" \
+	"pshufb %[t1], %[s]\n\t" \
+	"movdqa %[inv], %[t0]\n\t" \
+	"pshufb %[t1], %[t0]\n\t" \
+	"movdqa %[inv], %[t3]\n\t" \
+	"pshufb %[t2], %[t3]\n\t" \
+	"movdqa %[mula], %[t4]\n\t" \
+	"pshufb %[t2], %[t4]\n\t" \
+	"pxor %[t3], %[s]\n\t" \
+	"pxor %[t0], %[t3]\n\t" \
+	"pxor %[t1], %[t4]\n\t" \
+	"pxor %[t1], %[t2]\n\t" \
+	"movdqa %[inv], %[t1]\n\t" \
+	"pshufb %[s], %[t1]\n\t" \
+	"movdqa %[inv], %[s]\n\t" \
+	"pshufb %[t3], %[s]\n\t" \
+	"pxor %[t2], %[t1]\n\t" \
+	"pxor %[t4], %[s]\n\t" \
+	"movdqa %[e1], %[t4]\n\t" \
+	"pshufb %[t1], %[t4]\n\t" \
+	"movdqa %[e2], %[t2]\n\t" \
+	"pshufb %[s], %[t2]\n\t" \
+	"pxor %[t2], %[t4]\n\t" \
+	"movdqa %[b1], %[t2]\n\t" \
+	"pshufb %[t1], %[t2]\n\t" \
+	"movdqa %[b2], %[t3]\n\t" \
+	"pshufb %[s], %[t3]\n\t" \
+	"pxor %[t3], %[t2]\n\t" \
+	"movdqa %[dd1], %[t3]\n\t" \
+	"pshufb %[t1], %[t3]\n\t" \
+	"movdqa %[dd2], %[t0]\n\t" \
+	"pshufb %[s], %[t0]\n\t" \
+	"pxor %[t0], %[t3]\n\t" \
+	"movdqa %[n1], %[t0]\n\t" \
+	"pshufb %[t1], %[t0]\n\t" \
+	"movdqa %[n2], %[t1]\n\t" \
+	"pshufb %[s], %[t1]\n\t" \
+	"pxor %[t1], %[t0]\n\t" \
+	"movdqu %[rk], %[t1]\n\t" \
+	"pxor %[t1], %[t4]\n\t" \
+	"pshufb %[r1], %[t2]\n\t" \
+	"pxor %[t2], %[t4]\n\t" \
+	"pshufb %[r2], %[t3]\n\t" \
+	"pshufb %[r3], %[t0]\n\t" \
+	"pxor %[t0], %[t3]\n\t" \
+	"pxor %[t3], %[t4]\n\t"
+
+/* DEC_MID: decryption rounds 2 to Nr-1; 50 instructions, 34 of them on vector ports (17 PSHUFB), 5 scratch registers */
+#define DEC_MID_OUT t[4]
+#define DEC_MID \
+	"movdqa %[m], %[t0]\n\t" \
+	"pandn %[s], %[t0]\n\t" \
+	"psrlw $4, %[t0]\n\t" \
+	"pand %[m], %[s]\n\t" \
+	"movdqa %[ak], %[t1]\n\t" \
+	"pshufb %[s], %[t1]\n\t" \
+	"movdqa %[inv], %[t2]\n\t" \
+	"pshufb %[s], %[t2]\n\t" \
+	"movdqa %[inv], %[t3]\n\t" \
+	"pshufb %[t0], %[t3]\n\t" \
+	"movdqa %[mula], %[t4]\n\t" \
+	"pshufb %[t0], %[t4]\n\t" \
+	"pxor %[t3], %[t1]\n\t" \
+	"pxor %[t2], %[t3]\n\t" \
+	"pxor %[s], %[t4]\n\t" \
+	"pxor %[s], %[t0]\n\t" \
+	"movdqa %[inv], %[s]\n\t" \
+	"pshufb %[t1], %[s]\n\t" \
+	"movdqa %[inv], %[t1]\n\t" \
+	"pshufb %[t3], %[t1]\n\t" \
+	"pxor %[t0], %[s]\n\t" \
+	"pxor %[t4], %[t1]\n\t" \
+	"movdqa %[e1], %[t4]\n\t" \
+	"pshufb %[s], %[t4]\n\t" \
+	"movdqa %[e2], %[t0]\n\t" \
+	"pshufb %[t1], %[t0]\n\t" \
+	"pxor %[t0], %[t4]\n\t" \
+	"movdqa %[b1], %[t0]\n\t" \
+	"pshufb %[s], %[t0]\n\t" \
+	"movdqa %[b2], %[t3]\n\t" \
+	"pshufb %[t1], %[t3]\n\t" \
+	"pxor %[t3], %[t0]\n\t" \
+	"movdqa %[dd1], %[t3]\n\t" \
+	"pshufb %[s], %[t3]\n\t" \
+	"movdqa %[dd2], %[t2]\n\t" \
+	"pshufb %[t1], %[t2]\n\t" \
+	"pxor %[t2], %[t3]\n\t" \
+	"movdqa %[n1], %[t2]\n\t" \
+	"pshufb %[s], %[t2]\n\t" \
+	"movdqa %[n2], %[s]\n\t" \
+	"pshufb %[t1], %[s]\n\t" \
+	"pxor %[s], %[t2]\n\t" \
+	"movdqu %[rk], %[s]\n\t" \
+	"pxor %[s], %[t4]\n\t" \
+	"pshufb %[r1], %[t0]\n\t" \
+	"pxor %[t0], %[t4]\n\t" \
+	"pshufb %[r2], %[t3]\n\t" \
+	"pshufb %[r3], %[t2]\n\t" \
+	"pxor %[t2], %[t3]\n\t" \
+	"pxor %[t3], %[t4]\n\t"
+
+/* DEC_LAST: the last decryption round, Nr = 10 or 14; 30 instructions, 20 of them on vector ports (9 PSHUFB), 5 scratch registers */
+#define DEC_LAST_OUT t[4]
+#define DEC_LAST \
+	"movdqa %[m], %[t0]\n\t" \
+	"pandn %[s], %[t0]\n\t" \
+	"psrlw $4, %[t0]\n\t" \
+	"pand %[m], %[s]\n\t" \
+	"movdqa %[ak], %[t1]\n\t" \
+	"pshufb %[s], %[t1]\n\t" \
+	"movdqa %[inv], %[t2]\n\t" \
+	"pshufb %[s], %[t2]\n\t" \
+	"movdqa %[inv], %[t3]\n\t" \
+	"pshufb %[t0], %[t3]\n\t" \
+	"movdqa %[mula], %[t4]\n\t" \
+	"pshufb %[t0], %[t4]\n\t" \
+	"pxor %[t3], %[t1]\n\t" \
+	"pxor %[t2], %[t3]\n\t" \
+	"pxor %[s], %[t4]\n\t" \
+	"pxor %[s], %[t0]\n\t" \
+	"movdqa %[inv], %[s]\n\t" \
+	"pshufb %[t1], %[s]\n\t" \
+	"movdqa %[inv], %[t1]\n\t" \
+	"pshufb %[t3], %[t1]\n\t" \
+	"pxor %[t0], %[s]\n\t" \
+	"pxor %[t4], %[t1]\n\t" \
+	"movdqa %[o1], %[t4]\n\t" \
+	"pshufb %[s], %[t4]\n\t" \
+	"movdqa %[o2], %[s]\n\t" \
+	"pshufb %[t1], %[s]\n\t" \
+	"pxor %[s], %[t4]\n\t" \
+	"movdqu %[rk], %[s]\n\t" \
+	"pxor %[s], %[t4]\n\t" \
+	"pshufb %[sr], %[t4]\n\t"
+
+/* DEC_LAST0: the last decryption round, Nr = 12; 29 instructions, 19 of them on vector ports (8 PSHUFB), 5 scratch registers */
+#define DEC_LAST0_OUT t[4]
+#define DEC_LAST0 \
+	"movdqa %[m], %[t0]\n\t" \
+	"pandn %[s], %[t0]\n\t" \
+	"psrlw $4, %[t0]\n\t" \
+	"pand %[m], %[s]\n\t" \
+	"movdqa %[ak], %[t1]\n\t" \
+	"pshufb %[s], %[t1]\n\t" \
+	"movdqa %[inv], %[t2]\n\t" \
+	"pshufb %[s], %[t2]\n\t" \
+	"movdqa %[inv], %[t3]\n\t" \
+	"pshufb %[t0], %[t3]\n\t" \
+	"movdqa %[mula], %[t4]\n\t" \
+	"pshufb %[t0], %[t4]\n\t" \
+	"pxor %[t3], %[t1]\n\t" \
+	"pxor %[t2], %[t3]\n\t" \
+	"pxor %[s], %[t4]\n\t" \
+	"pxor %[s], %[t0]\n\t" \
+	"movdqa %[inv], %[s]\n\t" \
+	"pshufb %[t1], %[s]\n\t" \
+	"movdqa %[inv], %[t1]\n\t" \
+	"pshufb %[t3], %[t1]\n\t" \
+	"pxor %[t0], %[s]\n\t" \
+	"pxor %[t4], %[t1]\n\t" \
+	"movdqa %[o1], %[t4]\n\t" \
+	"pshufb %[s], %[t4]\n\t" \
+	"movdqa %[o2], %[s]\n\t" \
+	"pshufb %[t1], %[s]\n\t" \
+	"pxor %[s], %[t4]\n\t" \
+	"movdqu %[rk], %[s]\n\t" \
+	"pxor %[s], %[t4]\n\t"
+
+/* END generated by tools/ssse3-rounds.py */
+
+#define TM(i) "m"(*(const __m128i *)(const void *)tab[(i)])
+#define KM(p) "m"(*(const __m128i *)(const void *)(p))
+#define SCRATCH(t) [t0] "=&x"(t[0]), [t1] "=&x"(t[1]), [t2] "=&x"(t[2]), \
+	[t3] "=&x"(t[3]), [t4] "=&x"(t[4])
+#define ENC_OPS(n, k_) [m] TM(MASK), [ak] TM(AK), [inv] TM(INV), \
+	[s1] TM(ENC_S1), [s2] TM(ENC_S2), [d1] TM(ENC_D1), [d2] TM(ENC_D2), \
+	[r1] TM(ENC_R1 + (n) % 4), [r3] TM(ENC_R3 + (n) % 4), [rk] KM(k_)
+#define DEC_OPS(n, k_) [m] TM(MASK), [ak] TM(AK), [inv] TM(INV), \
+	[mula] TM(MULA), [e1] TM(J_M14_1), [e2] TM(J_M14_2), \
+	[b1] TM(J_M11_1), [b2] TM(J_M11_2), [dd1] TM(J_M13_1), \
+	[dd2] TM(J_M13_2), [n1] TM(J_M9_1), [n2] TM(J_M9_2), \
+	[r1] TM(DEC_R1 + (n) % 4), [r2] TM(DEC_R2 + (n) % 4), \
+	[r3] TM(ENC_R3 + (4 - (n) % 4) % 4), [rk] KM(k_)
+#define IN_OPS(rk, dec) [rk0] KM(rk), \
+	[klo] TM(dec ? DEC_K_LO : ENC_K_LO), [khi] TM(dec ? DEC_K_HI : ENC_K_HI), \
+	[ilo] TM(dec ? DEC_I_LO : ENC_I_LO), [ihi] TM(dec ? DEC_I_HI : ENC_I_HI)
+
+/* Round 1 from the AES input; rk: the first key. */
+INLINE TARGET __m128i one_in(__m128i s, const uint8_t *rk, const int dec)
+{
+	__m128i t[5];
+
+	if (dec) {
+		__asm__(DEC_IN : [s] "+x"(s), SCRATCH(t)
+		        : DEC_OPS(1, rk + 16), IN_OPS(rk, 1));
+		return DEC_IN_OUT;
+	}
+	__asm__(ENC_IN : [s] "+x"(s), SCRATCH(t)
+	        : ENC_OPS(1, rk + 16), IN_OPS(rk, 0));
+	return ENC_IN_OUT;
+}
+
+/* Round n, 2..Nr-1. */
+INLINE TARGET __m128i one_mid(__m128i s, const uint8_t *rk, const int n,
+                              const int dec)
+{
+	__m128i t[5];
+
+	if (dec) {
+		__asm__(DEC_MID : [s] "+x"(s), SCRATCH(t) : DEC_OPS(n, rk));
+		return DEC_MID_OUT;
+	}
+	__asm__(ENC_MID : [s] "+x"(s), SCRATCH(t) : ENC_OPS(n, rk));
+	return ENC_MID_OUT;
+}
+
+/* The last round, and the bytes put in order (for Nr mod 4 != 0). */
+INLINE TARGET __m128i one_last(__m128i s, const uint8_t *rk,
+                               const unsigned nr, const int dec)
+{
+	__m128i t[5];
+
+#define LAST_OPS [m] TM(MASK), [ak] TM(AK), [inv] TM(INV), [mula] TM(MULA), \
+	[o1] TM(dec ? J_O1 : ENC_O1), [o2] TM(dec ? J_O2 : ENC_O2), [rk] KM(rk)
+#define SR_OP [sr] TM((dec ? ISR_POW : SR_POW) + nr % 4)
+	if (dec && nr % 4) {
+		__asm__(DEC_LAST : [s] "+x"(s), SCRATCH(t) : LAST_OPS, SR_OP);
+		return DEC_LAST_OUT;
+	}
+	if (dec) {
+		__asm__(DEC_LAST0 : [s] "+x"(s), SCRATCH(t) : LAST_OPS);
+		return DEC_LAST0_OUT;
+	}
+	if (nr % 4) {
+		__asm__(ENC_LAST : [s] "+x"(s), SCRATCH(t) : LAST_OPS, SR_OP);
+		return ENC_LAST_OUT;
+	}
+	__asm__(ENC_LAST0 : [s] "+x"(s), SCRATCH(t) : LAST_OPS);
+	return ENC_LAST0_OUT;
+#undef LAST_OPS
+#undef SR_OP
+}
+
+#define ONE(n) s = one_mid(s, rk + 16 * (n), (n), dec)
+
+INLINE TARGET void one(const uint8_t *rk, const uint8_t *in, uint8_t *out,
+                       const unsigned nr, const int dec)
+{
+	__m128i s = one_in(LDU(in), rk, dec);
+
+	ONE(2); ONE(3); ONE(4); ONE(5); ONE(6); ONE(7); ONE(8); ONE(9);
+	if (nr > 10) { ONE(10); ONE(11); }
+	if (nr > 12) { ONE(12); ONE(13); }
+	STU(out, one_last(s, rk + 16 * nr, nr, dec));
+}
+
+/* ------------------------------------------------------------------ */
 /* Block functions                                                     */
 
 /* Apply f to the first NB states s0..s3 (NB a constant after inlining). */
@@ -457,8 +901,8 @@ INLINE TARGET __m128i last(__m128i s, const uint8_t *rk, const unsigned nr,
 } while (0)
 
 #define ROUND(n) do { \
-	if (dec) EACH(dec_round, rk + 16 * (n), (n), NB == 1); \
-	else     EACH(enc_round, rk + 16 * (n), (n), NB == 1); \
+	if (dec) EACH(dec_round, rk + 16 * (n), (n)); \
+	else     EACH(enc_round, rk + 16 * (n), (n)); \
 } while (0)
 
 /*
@@ -496,7 +940,7 @@ INLINE TARGET void blocks(const uint8_t *rk, const uint8_t *in, uint8_t *out,
                           size_t n, const unsigned nr, const int dec)
 {
 	if (n == 1) {
-		group(rk, in, out, nr, dec, 1);
+		one(rk, in, out, nr, dec);
 		return;
 	}
 	while (n >= WIDE) {
@@ -513,7 +957,7 @@ INLINE TARGET void blocks(const uint8_t *rk, const uint8_t *in, uint8_t *out,
 	}
 #endif
 	if (n & 1)
-		group(rk, in, out, nr, dec, 1);
+		one(rk, in, out, nr, dec);
 }
 
 TARGET static int encrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,

@@ -880,11 +880,10 @@ static void setkey(aesecb_ctx *ctx, const uint8_t *key, size_t key_len)
 }
 
 static const struct aesecb_impl impl = {
-	.cpu_missing = NULL,
 	.setkey = setkey,
 	.encrypt = encrypt_blocks,
 	.decrypt = decrypt_blocks,
 };
 
 /* Runs everywhere; writes no working space (see the top of this file). */
-AESECB_BACKEND(none, "any", "none (portable C)", 0, 0, &impl);
+AESECB_BACKEND(none, "any", 0, 0, 0, &impl);

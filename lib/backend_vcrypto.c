@@ -41,10 +41,16 @@
  * register's high doubleword (mfvsrd) and are stored most significant
  * byte first.  Every place that depends on the byte order is written for
  * both; the unit tests' vectors (and their single-byte position test)
- * fail on any mistake in it.  Big-endian ppc64 builds: gcc's builtins used
- * here need no <altivec.h> and so no file-wide -maltivec, only the
- * function target, and give the register image by their definition; it
- * has not been run there (no big-endian cross toolchain in Debian 12).
+ * fail on any mistake in it.  Big-endian ppc64 builds with gcc: the
+ * builtins used here need no <altivec.h> and so no file-wide -maltivec,
+ * only the function target, and give the register image by their
+ * definition (there the block loads and stores need no permute at all).
+ * This file alone has been run big-endian (gcc -mbig-endian, ELFv1 and
+ * ELFv2, freestanding, FIPS-197 vectors under qemu-ppc64 -cpu power8, 9
+ * and 10: correct); the library's tests have not, for want of a
+ * big-endian POWER C library in Debian 12.  clang takes its own builtin
+ * names and <altivec.h> (so file-wide AltiVec, which little-endian ppc64
+ * always has).
  *
  * Pipeline.  IBM's POWER8 and POWER9 user manuals give the vector crypto
  * instructions a latency of 6-7 cycles, fully pipelined (one may start

@@ -160,6 +160,13 @@ static const struct fake_cpu cpus[] = {
 	  AESECB_CPU_PPC_VCRYPTO, { { "vcrypto", NULL } } },
 	{ "vector crypto bit alone", PPC, { 0 }, 0, PPC2_VEC_CRYPTO,
 	  AESECB_CPU_PPC_VCRYPTO, { { "vcrypto", NULL } } },
+	/* what qemu-ppc64le 7.2 reports with -cpu power8, power9, power10 */
+	{ "POWER8 (qemu)", PPC, { 0 }, 0, 0x8e000000u,
+	  AESECB_CPU_PPC_VCRYPTO, { { "vcrypto", NULL } } },
+	{ "POWER9 (qemu)", PPC, { 0 }, 0, 0x8ee00000u,
+	  AESECB_CPU_PPC_VCRYPTO, { { "vcrypto", NULL } } },
+	{ "POWER10 (qemu)", PPC, { 0 }, 0, 0x8ee60000u,
+	  AESECB_CPU_PPC_VCRYPTO, { { "vcrypto", NULL } } },
 };
 
 #define NCPUS (sizeof cpus / sizeof cpus[0])

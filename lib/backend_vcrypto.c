@@ -52,17 +52,23 @@
  * names and <altivec.h> (so file-wide AltiVec, which little-endian ppc64
  * always has).
  *
- * Pipeline.  IBM's POWER8 and POWER9 user manuals give the vector crypto
- * instructions a latency of 6-7 cycles, fully pipelined (one may start
- * each cycle).  The bulk loop applies each round key to 8 independent
- * blocks before the next key (as OpenSSL's aesp8 does), enough to cover
- * that latency; 8 states, up to 15 round keys and the permute mask take
- * 24 of the 32 vector registers, so nothing is spilled.  The remaining
- * blocks go as groups of 4, 2 and 1.  The one-block path is the bare
- * dependency chain: the load, the whitening XOR, Nr-1 rounds, the last
- * round and the store, written out for each key size (the round count is
- * a compile-time constant in each copy, chosen by a switch at the entry
- * points), with the round keys loaded beside it.
+ * Pipeline.  On POWER8 and POWER9 a vcipher-class instruction takes about
+ * 6 to 7 cycles and is pipelined (a new one may start every cycle), so a
+ * single block leaves the unit mostly idle.  The bulk loop applies each
+ * round key to 8 independent blocks before the next key (the group size
+ * of OpenSSL's aesp8 CTR and CBC-decryption code), enough to cover that
+ * latency; 8 states, up to 15 round keys and the permute mask take 24 of
+ * the 32 vector registers, so nothing is spilled, but more than the 20
+ * volatile ones, so the bulk path is a function of its own that saves
+ * the others.  The remaining blocks go as groups of 4, 2 and 1.  The
+ * one-block path is the bare dependency chain: the load, the whitening
+ * XOR, Nr-1 rounds, the last round and the store, written out for each
+ * key size (the round count is a compile-time constant in each copy,
+ * chosen by a switch at the entry points), with the round keys loaded
+ * beside it and no register saved.  POWER8 has no displacement form of
+ * the vector loads, so each round key costs an address add and a load
+ * (POWER9's lxv and lxvb16x would save those and the permutes; not used,
+ * so that one copy serves every model).
  *
  * Context layout (ctx->priv_keys; the context may be only 8-byte aligned,
  * which lxvd2x does not mind):

@@ -765,10 +765,13 @@ static void print_table(int kind, int rounds, int ref, double core_ghz)
 			if (kind == 2 && i == ref) {
 				snprintf(cell, sizeof cell, "%s", "ref ");
 			} else {
+				double med = median(v, rounds, NULL, NULL);
+
+				/* ns: two decimals below 10 (a mask is ~1 ns) */
 				snprintf(cell, sizeof cell,
-				         kind == 0 ? "%.1f%s" : kind == 1 ? "%.3f%s" : "%.2f%s",
-				         median(v, rounds, NULL, NULL),
-				         kind < 2 && star ? "*" : " ");
+				         kind == 0 ? (med < 10 ? "%.2f%s" : "%.1f%s")
+				                   : kind == 1 ? "%.3f%s" : "%.2f%s",
+				         med, kind < 2 && star ? "*" : " ");
 				starred |= kind < 2 && star;
 			}
 			printf(" %10s", cell);

@@ -22,16 +22,25 @@
  * AES-NI) instructions.
  *
  * Pipeline.  The AES units start up to two rounds per cycle and each
- * takes several cycles (4 on recent cores), so at least 8 independent ymm
- * registers must be in flight to keep them busy.  The bulk loop keeps 12
- * ymm registers = 24 blocks in flight, applying each round key to all 12
- * before the next one: with exactly 8 the units have no slack and lose a
- * few percent, 12 reaches the throughput bound, and the remaining 4 of the
- * 16 ymm registers hold round keys (the others are memory operands).  The
- * remaining 1..23 blocks are done as groups of 8, 4, 2 and 1 ymm registers
- * (16, 8, 4, 2 blocks) and a last single block in an xmm register, never
- * one block at a time.  The one-block call is a bare xmm dependency chain
- * with the round keys as memory operands.
+ * takes several cycles (3 to 4 on recent cores), so at least 6 to 8
+ * independent ymm registers must be in flight to keep them busy.  The
+ * bulk loop keeps 12 ymm registers = 24 blocks in flight, applying each
+ * round key to all 12 before the next one: with exactly 8 the units have
+ * no slack and lose a few percent, 12 reaches the throughput bound, and
+ * the remaining 4 of the 16 ymm registers hold round keys (the others are
+ * memory operands).  The remaining 1..23 blocks are done as groups of 8,
+ * 4, 2 and 1 ymm registers (16, 8, 4, 2 blocks) and a last single block in
+ * an xmm register, never one block at a time; 32 to 39 blocks as two
+ * groups of 16 rather than 24 and 8.  A group of 4 ymm (8 blocks, the
+ * smallest QUIC batch) is bound by latency: its 4 VAESENC of a round take
+ * 2 cycles to issue but 3 to finish, so one call's chain of 10 rounds is
+ * ~30 cycles against 20 of issue; back-to-back calls overlap in the
+ * out-of-order window (measured: 2.55 to 2.7 cycles per AES-128 mask,
+ * against the bound of 2.5).
+ * The one-block call is a bare xmm dependency chain with the round keys
+ * as memory operands.  zmm registers would not help: on the Intel cores
+ * with VAES a zmm VAESENC issues once per cycle, the same 4 blocks per
+ * cycle as two ymm ones, with the same latency.
  * All rounds are written out and the round count is a compile-time
  * constant in each specialised copy (switch at the entry points), so the
  * compiler emits straight-line code with the state in registers.

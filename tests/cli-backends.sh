@@ -113,10 +113,10 @@ while read -r b d; do
 		*) fail "$b: DIT column '$d' (available: $avail)" ;;
 	esac
 done <"$T/dit"
-if [ "$(wc -l <"$T/dit")" -eq 6 ]; then
+if [ "$(wc -l <"$T/dit")" -eq "$(wc -l <"$T/rows")" ]; then
 	pass "DIT column in every row"
 else
-	fail "DIT column found in $(wc -l <"$T/dit") rows, expected 6"
+	fail "DIT column found in $(wc -l <"$T/dit") rows of $(wc -l <"$T/rows")"
 fi
 
 # ------------------------------------------------------------------

@@ -25,36 +25,6 @@
 
 #include <aesecb.h>
 
-#ifndef AESECB_ENOMEM
-/* A library older than aesecb_ctx_new(): the same pair, here. */
-#define AESECB_ENOMEM (-7)
-static int aesecb_ctx_new(aesecb_ctx **ctxp, const uint8_t *key, size_t key_len,
-                          const aesecb_backend *be)
-{
-	aesecb_ctx *c = aligned_alloc(64, sizeof *c);
-	int rv;
-
-	*ctxp = NULL;
-	if (!c)
-		return AESECB_ENOMEM;
-	rv = aesecb_init(c, key, key_len, be);
-	if (rv != AESECB_OK) {
-		aesecb_wipe(c, sizeof *c);
-		free(c);
-		return rv;
-	}
-	*ctxp = c;
-	return AESECB_OK;
-}
-
-static void aesecb_ctx_free(aesecb_ctx *ctx)
-{
-	if (ctx) {
-		aesecb_wipe(ctx, sizeof *ctx);
-		free(ctx);
-	}
-}
-#endif
 
 /* Initial salts (RFC 9001 5.2; the QUIC v2 draft that ngtcp2 0.12 speaks as
  * NGTCP2_PROTO_VER_V2_DRAFT).  ngtcp2 0.12 does not install them. */
@@ -99,24 +69,17 @@ static uint64_t now_ns(void)
 
 int hp_setup(const struct hp_options *opts, const char *prog)
 {
-	const char *name = getenv("AESECB_BACKEND");
+	const char *reason = NULL;
+	int rv;
 
 	g.prog = prog;
 	g.opts = *opts;
-	if (name && *name) {
-		g.be = aesecb_backend_find(name);
-		if (!g.be) {
-			fprintf(stderr, "%s: AESECB_BACKEND: no backend named '%s'\n",
-			        prog, name);
-			return -1;
-		}
-		if (!aesecb_backend_available(g.be)) {
-			fprintf(stderr, "%s: AESECB_BACKEND: backend %s cannot run here: %s\n",
-			        prog, name, aesecb_backend_unavailable_reason(g.be));
-			return -1;
-		}
-	} else {
-		g.be = aesecb_backend_default();
+	/* $AESECB_BACKEND as the library reads it, else the best one here */
+	rv = aesecb_backend_resolve(NULL, &g.be, &reason);
+	if (rv != AESECB_OK) {
+		fprintf(stderr, "%s: AESECB_BACKEND: %s\n", prog,
+		        reason ? reason : aesecb_strerror(rv));
+		return -1;
 	}
 	if (g.opts.timing) {
 		g.samples = malloc(HP_REPLAY_MAX * sizeof *g.samples);

@@ -4,11 +4,12 @@
 # aesecb (each backend) against the GnuTLS helper's own hp_mask, over
 # HTTP/3 transfers between the example client and server on 127.0.0.1.
 #
-#   examples/ngtcp2/measure.sh [BUILDDIR [ROUNDS [MIB]]]
+#   examples/ngtcp2/measure.sh [BUILDDIR [ROUNDS [MIB [CIPHER]]]]
 #
 # BUILDDIR: the build tree (default .), after 'make check' built the
 # example; ROUNDS: transfers per backend (default 5), interleaved across
-# backends; MIB: size of the file fetched (default 8).  Both programs run
+# backends; MIB: size of the file fetched (default 8); CIPHER: AES-128-GCM
+# (default) or AES-256-GCM, the suite the client offers.  Both programs run
 # with --time: each callback times aesecb_hp_mask() and
 # ngtcp2_crypto_hp_mask() (GnuTLS's AES, as the helper's hp_mask callback
 # does it) on the same sample, in alternating order, less the cost of
@@ -20,6 +21,7 @@ set -eu
 b=${1:-.}
 rounds=${2:-5}
 mib=${3:-8}
+cipher=${4:-AES-128-GCM}
 client=$b/examples/ngtcp2/client
 server=$b/examples/ngtcp2/server
 [ -x "$client" ] && [ -x "$server" ] || {
@@ -39,7 +41,7 @@ median() { sort -n | awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)
 
 backends=$("$client" --backends)
 grep -m 1 '^model name' /proc/cpuinfo 2>/dev/null || true
-echo "rounds $rounds, $mib MiB per transfer, backends: $(echo $backends)"
+echo "rounds $rounds, $mib MiB per transfer, $cipher, backends: $(echo $backends)"
 r=0
 while [ "$r" -lt "$rounds" ]; do
 	for be in $backends; do
@@ -50,7 +52,7 @@ while [ "$r" -lt "$rounds" ]; do
 		pid=$!
 		i=0
 		while [ ! -s "$t/port" ] && [ "$i" -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
-		AESECB_BACKEND=$be timeout -k 2 60 "$client" --time -o /dev/null \
+		AESECB_BACKEND=$be timeout -k 2 60 "$client" --time --cipher "$cipher" -o /dev/null \
 			127.0.0.1 "$(cat "$t/port")" /f </dev/null 2>"$t/cl.err" ||
 			{ cat "$t/cl.err" >&2; exit 1; }
 		wait "$pid" || { cat "$t/srv.err" >&2; exit 1; }

@@ -156,6 +156,17 @@ void hp_delete_crypto_cipher_ctx_cb(ngtcp2_conn *conn,
 
 /* ---------------------------------------------------------------- masks */
 
+/* Nonzero when the first 5 bytes differ, read without a branch on them
+ * (a mask unmasks the packet number: no early exit as memcmp may take). */
+static unsigned mask_differs(const uint8_t *a, const uint8_t *b)
+{
+	unsigned d = 0, i;
+
+	for (i = 0; i < NGTCP2_HP_MASKLEN; i++)
+		d |= (unsigned)(a[i] ^ b[i]);
+	return d;
+}
+
 /* GnuTLS's AES on the same sample: one CBC block from a zero IV. */
 static int ref_mask(gnutls_cipher_hd_t h, const uint8_t *sample, uint8_t out[16])
 {
@@ -169,13 +180,16 @@ static int check_mask(const uint8_t *mask, const struct hp_key *k,
                       const uint8_t *sample)
 {
 	uint8_t want[16];
+	int rv;
 
 	if (ref_mask(k->ref, sample, want) != 0) {
 		fprintf(stderr, "%s: check: gnutls_cipher_encrypt2 failed\n", g.prog);
 		return -1;
 	}
 	g.checked++;
-	if (memcmp(want, mask, NGTCP2_HP_MASKLEN) != 0) {
+	rv = mask_differs(want, mask) != 0;
+	aesecb_wipe(want, sizeof want);
+	if (rv) {
 		if (g.mismatches++ == 0)
 			fprintf(stderr, "%s: check: header-protection mask from backend %s differs from GnuTLS's AES\n",
 			        g.prog, aesecb_backend_name(g.be));
@@ -220,7 +234,9 @@ static int timed_mask(uint8_t *dest, const ngtcp2_crypto_cipher *hp,
 		memcpy(g.samples[g.nsamples++], sample, 16);
 	if (rh != 0)
 		return -1;
-	if (rv == AESECB_OK && memcmp(other, dest, NGTCP2_HP_MASKLEN) != 0) {
+	rh = mask_differs(other, dest) != 0;
+	aesecb_wipe(other, sizeof other);
+	if (rv == AESECB_OK && rh) {
 		if (g.mismatches++ == 0)
 			fprintf(stderr, "%s: timing: mask from backend %s differs from the GnuTLS helper's\n",
 			        g.prog, aesecb_backend_name(g.be));

@@ -84,7 +84,10 @@ ng_init() {
 	              sed 's/.*"\([^"]*\)"$/\1/'); do
 		case " $(echo $BACKENDS) " in
 		*" $ng_n "*) ;;
-		*) skip "backend $ng_n: cannot run here" ;;
+		*)
+			ng_why=$(grep "\"name\": *\"$ng_n\"" "$T/out" | head -n 1 |
+			         sed -n 's/.*"unavailable_reason": *"\([^"]*\)".*/\1/p')
+			skip "backend $ng_n did not run: ${ng_why:-cannot run here}" ;;
 		esac
 	done
 }

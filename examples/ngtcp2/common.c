@@ -4,6 +4,7 @@
  * example client and server share.
  */
 #include "common.h"
+#include "hp.h"
 
 #include <errno.h>
 #include <netdb.h>
@@ -86,8 +87,8 @@ const char *ex_priority(const char *cipher)
 		return "NORMAL:-VERS-ALL:+VERS-TLS1.3:-CIPHER-ALL:+AES-256-GCM:%DISABLE_TLS13_COMPAT_MODE";
 	if (cipher)
 		return NULL;
-	return "NORMAL:-VERS-ALL:+VERS-TLS1.3:-CIPHER-ALL:"
-	       "+AES-128-GCM:+AES-256-GCM:+AES-128-CCM:%DISABLE_TLS13_COMPAT_MODE";
+	return "NORMAL:-VERS-ALL:+VERS-TLS1.3:-CIPHER-ALL:" HP_PRIORITY_CIPHERS
+	       ":%DISABLE_TLS13_COMPAT_MODE";
 }
 
 int ex_udp_socket(const char *host, const char *port, int do_bind,

@@ -14,7 +14,6 @@
  */
 #include "hp.h"
 
-#include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,9 +24,8 @@
 
 #include <aesecb.h>
 
-
 /* Initial salts (RFC 9001 5.2; the QUIC v2 draft that ngtcp2 0.12 speaks as
- * NGTCP2_PROTO_VER_V2_DRAFT).  ngtcp2 0.12 does not install them. */
+ * NGTCP2_PROTO_VER_V2_DRAFT); ngtcp2 0.12's public headers lack them. */
 static const uint8_t salt_v1[20] = {
 	0x38, 0x76, 0x2c, 0xf7, 0xf5, 0x59, 0x34, 0xb3, 0x4d, 0x17,
 	0x9a, 0xe6, 0xa4, 0xc8, 0x0c, 0xad, 0xcc, 0xbb, 0x7f, 0x0a

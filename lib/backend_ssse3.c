@@ -38,8 +38,8 @@
  *     u = inv(inv(i) ^ ak) ^ j     = N / (k + a*i)
  *     w = inv(inv(j) ^ ak) ^ i     = N / ((1 + a)*k + a*i)
  *
- * which is five look-ups (inv four times, a/k once) and XORs.  Both
- * coordinates of 1/x are GF(16)-linear in 1/u and 1/w:
+ * which is five look-ups (inv four times, a/k once) and XORs (invert_ki).
+ * Both coordinates of 1/x are GF(16)-linear in 1/u and 1/w:
  *
  *     1/x = 1/u + t * ((1/a + 1/a^2)/u + (1/a^2)/w)
  *
@@ -50,6 +50,21 @@
  * and makes the next PSHUFB yield 0.  Following it through every case
  * where i, k, j or an intermediate is 0 gives the right answer for all 256
  * inputs, 0 -> 0 included (0x80 ^ 0x80 = 0 at x = 0 leads to 0x80 again).
+ *
+ * A second form (the one-block decryption).  w needs inv(j), and j is one
+ * XOR after i, which is itself one step after k (the high nibble takes a
+ * shift and a mask): w is a step behind u.  With (p, q) = (i, k) and the
+ * constant 1 in place of a, the same identity gives
+ *
+ *     w = inv(inv(i) ^ inv(k)) ^ (k ^ a*i)     = N / j
+ *
+ * from inv(i), which u reads too, and inv(k); j and x = k ^ a*i (a
+ * look-up of a*i, the MULA table) are needed only for the last XOR.  u
+ * and w are then both four steps from k and i, for one look-up and one
+ * XOR more, and 1/x = 1/u + t * (1/u + 1/w) / (1 + a): the output tables
+ * J_* hold T1[u] = M(phi^-1(1/u + t/((1 + a)*u))), T2[w] =
+ * M(phi^-1(t/((1 + a)*w))).  The zero cases work as above (at j = 0,
+ * inv(i) ^ inv(k) = 0 gives 0x80).
  *
  * Rounds.  The state is kept in the tower representation between rounds.
  * An encryption round reads u, w and produces, through the output tables,
@@ -62,7 +77,10 @@
  * (InvMixColumns applied to the round keys); its state is phi applied to
  * the inverse affine map of the AES state, ready for inversion, and the
  * output tables give 9, 11, 13 and 14 times the inverse, combined as
- * (14A ^ R1(11A)) ^ R2(13A ^ R1(9A)).
+ * (14A ^ R1(11A)) ^ R2(13A ^ R1(9A)).  The one-block path uses
+ * X ^ R1(X) ^ R3(A) with X = D ^ R1(A) for encryption (the same sum, one
+ * XOR fewer) and (14A ^ R1(11A)) ^ (R2(13A) ^ R3(9A)) for decryption
+ * (four independent rotations, one step shallower).
  * ShiftRows is never done on its own: after n rounds the state is held
  * permuted by SR^-n, so round n uses the rotations conjugated by SR^n
  * (four variants each, SR^4 = 1), the round keys are stored permuted in
@@ -77,7 +95,9 @@
  * defining formula at the 16 indices, and checks the whole cipher,
  * modelled byte for byte with PSHUFB semantics, against a plain AES for
  * all key sizes in both directions.  They are facts of the fields; to
- * regenerate, evaluate the formulas above.
+ * regenerate, evaluate the formulas above.  tools/ssse3-tables.py
+ * evaluates them and checks every field table here against them (and
+ * the w = N/j inversion on all 256 bytes).
  *
  * Context layout (ctx->priv_keys, read with unaligned loads):
  *
@@ -94,13 +114,15 @@
  * nibble tables of x.  Everything is computed in setkey; the block
  * functions write no working space.
  *
- * Speed.  A round is 12 PSHUFB for encryption, 16 for decryption, plus
- * XORs, about 12 to 13 dependent steps.  The bulk path runs four blocks
- * side by side (x86-64) to keep the shuffle units busy, two on 32-bit
- * x86, where only 8 xmm registers exist.  The one-block path (QUIC
- * header protection) is bound by latency instead, and spends two more
- * look-ups per round to be one step shallower (see enc_round and
- * dec_round).  All rounds are written out for each key size.
+ * Speed.  Bulk: four blocks side by side (x86-64) to keep the shuffle
+ * units busy, two on 32-bit x86, where only 8 xmm registers exist; a
+ * round is 12 PSHUFB for encryption, 16 for decryption, plus XORs, and
+ * about 13 dependent steps.  One block (QUIC header protection, and the
+ * last block of an odd count) is one dependency chain, and its speed is
+ * set less by the chain's length than by how the processor schedules it:
+ * see "The one-block path" below (asm rounds in the order of the chain;
+ * encryption 13 steps and 26 vector instructions a round, decryption 11
+ * and 34).  All rounds are written out for each key size.
  */
 #ifdef HAVE_CONFIG_H
 #include <config.h>
@@ -442,19 +464,27 @@ INLINE TARGET __m128i last(__m128i s, const uint8_t *rk, const unsigned nr,
 /* The one-block path                                                  */
 
 /*
- * One block is a single chain of dependent instructions, and the order
- * in which they reach the processor decides how long it takes: the
- * scheduler runs the oldest ready instruction first, so the compiler's
- * order (which keeps the tables in registers and copies them, and
- * interleaves independent work ahead of the chain) costs some 10% over
- * the order of the chain itself.  So each round is one asm statement,
- * written by tools/ssse3-rounds.py from the round's data-flow graph:
- * instructions in the order of the chain, each look-up a load of its
- * table (a load port, not a vector port, and off the chain) and PSHUFB.
+ * One block is a single chain of dependent instructions.  On the x86
+ * cores measured (an Intel Xeon, family 6 model 167) its time is set by
+ * how the out-of-order core schedules the round more than by the chain's
+ * length: the scheduler runs the oldest ready instruction first, so work
+ * off the chain that comes earlier in program order delays the chain, and
+ * MOVDQA copies of tables kept in registers take the vector ports.  So:
+ *
+ *   - each round is one asm statement (the compiler keeps its order),
+ *     written by tools/ssse3-rounds.py from the round's data-flow graph:
+ *     the instructions in the order of the chain, the longer path first;
+ *   - every look-up loads its table (a load port, off the chain) and
+ *     PSHUFBs it; the keys are loaded with MOVDQU (the context may be
+ *     misaligned).
+ *
  * Encryption: invert_ki and MixColumns as X ^ R1(X) ^ R3(A) with
- * X = 2A ^ R1(A): 26 vector instructions (12 PSHUFB), 13 steps a round.
- * Decryption: the w = N/j inversion and four independent rotations:
- * 34 (17 PSHUFB), 11 steps (see the top of the file).
+ * X = 2A ^ R1(A): 26 vector instructions (12 PSHUFB) and 13 steps a
+ * round.  Shorter chains cost more instructions: the w = N/j inversion
+ * (12 steps, 28) and the F = 3A tables on top (11 steps, 31) measured the
+ * same or slower, some 16 cycles a round for every variant.  Decryption,
+ * with four independent rotations, gains from the shorter chain: the
+ * w = N/j inversion, 11 steps and 34 vector instructions (17 PSHUFB).
  */
 /* BEGIN generated by tools/ssse3-rounds.py */
 /* ENC_IN: encryption round 1 from the AES input; 50 instructions, 33 of them on vector ports (16 PSHUFB), 4 scratch registers */

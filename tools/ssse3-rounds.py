@@ -23,10 +23,16 @@ How the text is made:
     the others are %[t0], %[t1], ...; a value is computed into the register
     of an operand that is not read again (a copy only where both are), and
     a freed register is reused first.  "#define NAME_OUT" names the
-    operand that holds the result.
-Memory operands are named after the tables of backend_ssse3.c (%[inv],
-%[r1] ...; %[rk] the round key, %[rk0] the first key).
+    operand (and the C variable) that holds the result.
+Memory operands: a table is %c[name](%[tb]), its offset in tab[] an "i"
+operand and %[tb] the address of tab[] (the rotations too: the rounds
+are written out, so their offsets are constants); a round key is
+%c[ko](%[rk]) with %[rk] the address of the keys, in the first round
+(%[rk]) and 16(%[rk]), in the last (%[rk]), with the final byte order
+(%[sr]) another address register.  So every asm needs two or three
+address registers, whatever the optimisation level.
 """
+import re
 
 
 class Op:
@@ -112,7 +118,18 @@ def last(perm):
     return o + [Op('xoru', 'out', ['o'], 'rk')]
 
 
-def regalloc(ops, live_in, scratch):
+def mem(name, kind):
+    """The asm text of a memory operand; kind: 'in', 'mid' or 'last'."""
+    if name == 'sr':
+        return '(%[sr])'
+    if name == 'rk0' or (name == 'rk' and kind == 'last'):
+        return '(%[rk])'
+    if name == 'rk':
+        return '16(%[rk])' if kind == 'in' else '%c[ko](%[rk])'
+    return '%%c[%s](%%[tb])' % name
+
+
+def regalloc(ops, live_in, scratch, kind):
     last_use = {}
     for n, op in enumerate(ops):
         for s in op.srcs:
@@ -130,7 +147,7 @@ def regalloc(ops, live_in, scratch):
         k, a = op.kind, op.srcs[0]
         if k == 'lut':
             r = free.pop(0)
-            lines += ['movdqa %%[%s], %s' % (op.mem, r), 'pshufb %s, %s' % (loc[a], r)]
+            lines += ['movdqa %s, %s' % (mem(op.mem, kind), r), 'pshufb %s, %s' % (loc[a], r)]
             release(a, n)
             loc[op.dst] = r
         elif k == 'xor':
@@ -149,21 +166,21 @@ def regalloc(ops, live_in, scratch):
             release(keep, n)
         elif k == 'xoru':
             r = free.pop(0)
-            lines += ['movdqu %%[%s], %s' % (op.mem, r), 'pxor %s, %s' % (r, loc[a])]
+            lines += ['movdqu %s, %s' % (mem(op.mem, kind), r), 'pxor %s, %s' % (r, loc[a])]
             free.insert(0, r)
             loc[op.dst] = loc.pop(a)
         elif k == 'andnm':
             r = free.pop(0)
-            lines += ['movdqa %%[%s], %s' % (op.mem, r), 'pandn %s, %s' % (loc[a], r)]
+            lines += ['movdqa %s, %s' % (mem(op.mem, kind), r), 'pandn %s, %s' % (loc[a], r)]
             release(a, n)
             loc[op.dst] = r
         else:
             ins = {'rot': 'pshufb', 'andm': 'pand', 'srl4': 'psrlw'}[k]
-            src = '$4' if k == 'srl4' else '%%[%s]' % op.mem
+            src = '$4' if k == 'srl4' else mem(op.mem, kind)
             if last_use[a] != n:
                 r = free.pop(0)
                 if k == 'andm':
-                    lines += ['movdqa %%[%s], %s' % (op.mem, r), 'pand %s, %s' % (loc[a], r)]
+                    lines += ['movdqa %s, %s' % (src, r), 'pand %s, %s' % (loc[a], r)]
                 else:
                     lines += ['movdqa %s, %s' % (loc[a], r), '%s %s, %s' % (ins, src, r)]
                 release(a, n)
@@ -176,14 +193,17 @@ def regalloc(ops, live_in, scratch):
 
 def emit(name, ops, live_in, comment):
     scratch = ['%%[t%d]' % n for n in range(8)]
-    lines, out = regalloc(ops, live_in, scratch)
+    kind = 'in' if name.endswith('_IN') else 'mid' if name.endswith('_MID') else 'last'
+    lines, out = regalloc(ops, live_in, scratch, kind)
     used = sorted({r for r in scratch if any(r in l for l in lines)})
     pshufb = sum(1 for l in lines if l.startswith('pshufb'))
-    vec = sum(1 for l in lines if not l.startswith(('movdqa %[', 'movdqu %[')))
-    print('/* %s: %s; %d instructions, %d of them on vector ports (%d PSHUFB), '
-          '%d scratch registers */' % (name, comment, len(lines), vec, pshufb, len(used)))
-    print('#define %s_OUT %s' % (name, out[2:-1] if out[2:-1] in ('s', 'k', 'i')
-                                   else 't[%s]' % out[3:-1]))
+    loads = sum(1 for l in lines if re.match(r'movdq[au] [^%]|movdq[au] %c', l))
+    copies = sum(1 for l in lines if re.match(r'movdqa %\[', l))
+    print('/* %s: %s; %d instructions: %d loads, %d copies, %d vector '
+          'operations (%d PSHUFB); %d scratch registers */'
+          % (name, comment, len(lines), loads, copies, len(lines) - loads - copies,
+             pshufb, len(used)))
+    print('#define %s_OUT %s' % (name, out[2:-1]))
     print('#define %s \\\n' % name +
           ' \\\n'.join('\t"%s\\n\\t"' % l for l in lines) + '\n')
 

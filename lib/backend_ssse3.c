@@ -340,8 +340,20 @@ INLINE TARGET __m128i inv_mix_columns(__m128i a)
 	               _mm_shuffle_epi8(a9, T(ENC_R3))));
 }
 
-TARGET static void setkey(aesecb_ctx *ctx, const uint8_t *key,
-                          size_t key_len)
+/*
+ * The stack that aesecb__burn_stack() overwrites after the out-of-line
+ * bulk functions: it covers their frames (on x86-64 they spill into the
+ * 128-byte red zone below their return address; 32-bit x86 has half the
+ * registers and spills more).
+ */
+#if defined(__x86_64__)
+#define BULK_FRAME 256
+#else
+#define BULK_FRAME AESECB_BURN_BYTES
+#endif
+
+static __attribute__((noinline)) TARGET void expand_key(aesecb_ctx *ctx,
+		const uint8_t *key, size_t key_len)
 {
 	uint32_t w[60];
 	const unsigned nk = (unsigned)(key_len / 4);
@@ -397,6 +409,14 @@ TARGET static void setkey(aesecb_ctx *ctx, const uint8_t *key,
 		STU(dk + 16 * n, k);
 	}
 	aesecb_wipe(w, sizeof w);
+}
+
+/* The expansion's spills are overwritten once it has returned. */
+TARGET static void setkey(aesecb_ctx *ctx, const uint8_t *key,
+                          size_t key_len)
+{
+	expand_key(ctx, key, key_len);
+	aesecb__burn_stack(AESECB_BURN_BYTES);   /* not a hot path */
 }
 
 /* ------------------------------------------------------------------ */
@@ -975,13 +995,16 @@ INLINE TARGET void group(const uint8_t *rk, const uint8_t *in, uint8_t *out,
 #define WIDE 2
 #endif
 
-INLINE TARGET void blocks(const uint8_t *rk, const uint8_t *in, uint8_t *out,
-                          size_t n, const unsigned nr, const int dec)
+/*
+ * Two blocks or more run out of line (BULK below), so that what the
+ * compiler spills of four states and the tables (x86-64 has 16 xmm
+ * registers, 32-bit x86 eight) sits in that function's frame, which the
+ * caller overwrites with aesecb__burn_stack() once it has returned.  One
+ * block keeps everything in registers and needs neither.
+ */
+INLINE TARGET void bulk(const uint8_t *rk, const uint8_t *in, uint8_t *out,
+                        size_t n, const unsigned nr, const int dec)
 {
-	if (n == 1) {
-		one(rk, in, out, nr, dec);
-		return;
-	}
 	while (n >= WIDE) {
 		group(rk, in, out, nr, dec, WIDE);
 		in += 16 * WIDE;
@@ -999,31 +1022,53 @@ INLINE TARGET void blocks(const uint8_t *rk, const uint8_t *in, uint8_t *out,
 		one(rk, in, out, nr, dec);
 }
 
+/* One out-of-line bulk function per direction and key size. */
+#define BULK(name, nr, dec)                                                  \
+	static __attribute__((noinline)) TARGET void name(const uint8_t *rk,  \
+		const uint8_t *in, uint8_t *out, size_t n)                   \
+	{                                                                    \
+		bulk(rk, in, out, n, nr, dec);                               \
+	}
+BULK(bulk_enc10, 10, 0)
+BULK(bulk_enc12, 12, 0)
+BULK(bulk_enc14, 14, 0)
+BULK(bulk_dec10, 10, 1)
+BULK(bulk_dec12, 12, 1)
+BULK(bulk_dec14, 14, 1)
+
+INLINE TARGET void blocks(const uint8_t *rk, const uint8_t *in, uint8_t *out,
+                          size_t n, const unsigned nr, const int dec)
+{
+	if (n == 1) {
+		switch (nr) {
+		case 10: one(rk, in, out, 10, dec); break;
+		case 12: one(rk, in, out, 12, dec); break;
+		default: one(rk, in, out, 14, dec); break;
+		}
+		return;
+	}
+	switch (nr) {
+	case 10: (dec ? bulk_dec10 : bulk_enc10)(rk, in, out, n); break;
+	case 12: (dec ? bulk_dec12 : bulk_enc12)(rk, in, out, n); break;
+	default: (dec ? bulk_dec14 : bulk_enc14)(rk, in, out, n); break;
+	}
+	aesecb__burn_stack(BULK_FRAME);
+}
+
 TARGET static int encrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
                                   uint8_t *out, size_t n, void *scratch)
 {
-	const uint8_t *rk = ctx->priv_keys.b;
-
 	(void)scratch;
-	switch (ctx->priv_rounds) {
-	case 10: blocks(rk, in, out, n, 10, 0); break;
-	case 12: blocks(rk, in, out, n, 12, 0); break;
-	default: blocks(rk, in, out, n, 14, 0); break;
-	}
+	blocks(ctx->priv_keys.b, in, out, n, ctx->priv_rounds, 0);
 	return AESECB_OK;
 }
 
 TARGET static int decrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
                                   uint8_t *out, size_t n, void *scratch)
 {
-	const uint8_t *rk = ctx->priv_keys.b + 16 * DEC_OFFSET;
-
 	(void)scratch;
-	switch (ctx->priv_rounds) {
-	case 10: blocks(rk, in, out, n, 10, 1); break;
-	case 12: blocks(rk, in, out, n, 12, 1); break;
-	default: blocks(rk, in, out, n, 14, 1); break;
-	}
+	blocks(ctx->priv_keys.b + 16 * DEC_OFFSET, in, out, n,
+	       ctx->priv_rounds, 1);
 	return AESECB_OK;
 }
 

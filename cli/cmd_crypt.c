@@ -190,7 +190,7 @@ static void help(FILE *f)
 	"                       (whitespace in key text is ignored)\n"
 	"\n"
 	"Options:\n"
-	"  -b, --backend NAME   use backend NAME (none, aesni, vaes, armce); default:\n"
+	"  -b, --backend NAME   use backend NAME (see 'aesecb backends'); default:\n"
 	"                       $AESECB_BACKEND, else the best this CPU can run\n"
 	"  -p, --pad MODE       none (default): the input must be whole 16-byte\n"
 	"                       blocks; pkcs7: %s\n"

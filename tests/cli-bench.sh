@@ -46,6 +46,12 @@ unavailable=$(sed -n 's/^skipped: *\([a-z0-9]*\) .*/\1/p' "$T/out")
 for b in $unavailable; do
 	skip "backend $b is not available here"
 done
+if [ "$(echo $available)" = "$(backends available)" ] &&
+   [ "$(echo $unavailable)" = "$(backends unavailable)" ]; then
+	pass "bench runs the backends listed as available and skips the others"
+else
+	fail "bench ran '$available' and skipped '$unavailable'; the listing says '$(backends available)' and '$(backends unavailable)'"
+fi
 case " $available " in
 *" none "*) pass "the portable backend is listed" ;;
 *)          fail "the portable backend is missing from: $available" ;;

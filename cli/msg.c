@@ -15,30 +15,39 @@
 
 const char *cli_cmd;
 
-void cli_err(const char *fmt, ...)
+/* "aesecb: CMD: ", the message, then suffix and a newline: formatted
+ * straight onto stderr, so that no message is ever cut short. */
+static void verr(const char *suffix, const char *fmt, va_list ap)
 {
-	va_list ap;
-
 	fflush(stdout);
 	if (cli_cmd != NULL)
 		fprintf(stderr, "aesecb: %s: ", cli_cmd);
 	else
 		fputs("aesecb: ", stderr);
-	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
-	va_end(ap);
+	fputs(suffix, stderr);
 	fputc('\n', stderr);
+}
+
+void cli_err(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	verr("", fmt, ap);
+	va_end(ap);
 }
 
 int cli_usage(const char *fmt, ...)
 {
-	char msg[256];
+	char suffix[64];
 	va_list ap;
 
+	snprintf(suffix, sizeof suffix, " (try 'aesecb %s --help')",
+	         cli_cmd != NULL ? cli_cmd : "COMMAND");
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	verr(suffix, fmt, ap);
 	va_end(ap);
-	cli_err("%s (try 'aesecb %s --help')", msg, cli_cmd);
 	return EXIT_USAGE;
 }
 

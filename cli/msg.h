@@ -21,13 +21,14 @@ enum {
 /* The command being run, for messages ("encrypt", "verify", ...). */
 extern const char *cli_cmd;
 
-/* Print "aesecb: CMD: message" and a newline on stderr. */
+/* Print "aesecb: CMD: message" and a newline on stderr ("aesecb: message"
+ * before a command is known). */
 void cli_err(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2)));
 
 /*
  * Print "aesecb: CMD: message (try 'aesecb CMD --help')" on stderr and
- * return EXIT_USAGE.
+ * return EXIT_USAGE.  Neither cuts a message short.
  */
 int cli_usage(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2)));

@@ -294,10 +294,14 @@ static int masks_from_stdin(const aesecb_ctx *ctx, int block)
 		size_t i, len, end;
 
 		if (got < 0) {
-			if (errno == EINTR)
+			int err = errno;   /* the write below may change it */
+
+			if (err == EINTR)
 				continue;
-			rc = emit_batch(ctx, in, n, block);
-			cli_err("stdin: read error: %s", strerror(errno));
+			/* what was read before is answered first */
+			if ((rc = emit_batch(ctx, in, n, block)) != 0)
+				return rc;
+			cli_err("stdin: read error: %s", strerror(err));
 			return EXIT_IO;
 		}
 		len = (size_t)got;

@@ -44,6 +44,7 @@
 #include "acvp.h"
 #include "cli.h"
 #include "mct.h"
+#include "num.h"
 #include "randvec.h"
 #include "timing.h"
 #include "vecfile.h"
@@ -1409,20 +1410,14 @@ static int parse(struct verify_opts *o, int argc, char **argv)
 static int parse_number(const char *s, const char *opt, uint64_t max,
                         uint64_t *out)
 {
-	uint64_t n = 0;
-	size_t i;
-
-	for (i = 0; s[i] >= '0' && s[i] <= '9'; i++) {
-		unsigned d = (unsigned)(s[i] - '0');
-
-		if (n > (max - d) / 10)
-			return cli_usage("%s: at most %" PRIu64, opt, max);
-		n = 10 * n + d;
-	}
-	if (i == 0 || s[i] != '\0')
+	switch (cli_num_parse(s, strlen(s), max, out)) {
+	case CLI_NUM_OK:
+		return 0;
+	case CLI_NUM_ERANGE:
+		return cli_usage("%s: at most %" PRIu64, opt, max);
+	default:
 		return cli_usage("%s needs a decimal number", opt);
-	*out = n;
-	return 0;
+	}
 }
 
 /* A seed nobody chose: from the system, else the clock. */

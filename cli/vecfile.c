@@ -20,6 +20,7 @@
 #include <zlib.h>
 
 #include "hex.h"
+#include "num.h"
 #include "vecfile.h"
 
 /* Fields, as bits of the set seen in the current entry. */
@@ -475,22 +476,24 @@ static int key_value(struct parser *p, const char *name, const char *v,
 	return 0;
 }
 
+/* The largest COUNT accepted (a sanity bound, not a format rule). */
+#define VEC_COUNT_MAX 999999999u
+
 static int count_value(struct parser *p, const char *v, size_t n)
 {
-	unsigned long c = 0;
-	size_t i;
+	uint64_t c;
 
-	for (i = 0; i < n; i++) {
-		if (v[i] < '0' || v[i] > '9')
-			return fail(p, VEC_EFORMAT, p->lineno,
-			            "COUNT: not a decimal number");
-		if (c > 99999999UL)
-			return fail(p, VEC_EFORMAT, p->lineno,
-			            "COUNT: number too large");
-		c = c * 10 + (unsigned long)(v[i] - '0');
+	switch (cli_num_parse(v, n, VEC_COUNT_MAX, &c)) {
+	case CLI_NUM_OK:
+		p->count = (unsigned long)c;
+		return 0;
+	case CLI_NUM_ERANGE:
+		return fail(p, VEC_EFORMAT, p->lineno,
+		            "COUNT: number too large");
+	default:
+		return fail(p, VEC_EFORMAT, p->lineno,
+		            "COUNT: not a decimal number");
 	}
-	p->count = c;
-	return 0;
 }
 
 /* Decide the format (if AUTO) and the set at the first significant line. */

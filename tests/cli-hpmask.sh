@@ -344,6 +344,26 @@ expect_stderr_fixed "--block cannot be used with --protect"
 expect_status 2 "$AESECB" hp-mask --key-env HPK --unprotect "$CI_PROT$S1" --pn-offset 18 "$S1"
 expect_stderr_fixed "--unprotect takes no SAMPLE_HEX arguments"
 
+# Every option is parsed and checked where it stands on the command line,
+# before any packet is looked at: the first bad one is the one reported.
+expect_status 2 "$AESECB" hp-mask --key-env HPK --pn-offset abc --unprotect zz
+expect_stderr_fixed "aesecb: hp-mask: --pn-offset: not a byte offset: 'abc'"
+expect_stderr_lines 1
+expect_status 2 "$AESECB" hp-mask --key-env HPK --unprotect zz --pn-offset abc
+expect_stderr_fixed "aesecb: hp-mask: --unprotect: bad hex digit 'z' at character 1"
+expect_stderr_lines 1
+expect_status 2 "$AESECB" hp-mask --initial --odcid 12x4 --unprotect zz
+expect_stderr_fixed "aesecb: hp-mask: --odcid: bad hex digit 'x' at character 3"
+expect_stderr_lines 1
+# a bad --odcid after a packet the header parse refuses is reported too
+expect_status 2 "$AESECB" hp-mask --initial --unprotect "40$S1$S1" --odcid 12x4
+expect_stderr_fixed "aesecb: hp-mask: --odcid: bad hex digit 'x' at character 3"
+expect_stderr_lines 1
+expect_status 2 "$AESECB" hp-mask --hash md5 --secret-env HPK --unprotect zz
+expect_stderr_fixed "aesecb: hp-mask: --hash: unknown hash 'md5'"
+expect_status 2 "$AESECB" hp-mask --key-env HPK --dcid-len 99 --protect zz
+expect_stderr_fixed "aesecb: hp-mask: --dcid-len: not a connection ID length (0 to 20): '99'"
+
 # Keys and options.
 expect_status 2 "$AESECB" hp-mask "$S1"
 expect_stderr_fixed "no key given"

@@ -12,19 +12,12 @@
 #include <config.h>
 #endif
 
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
 
-/* $AESECB_BACKEND: through secure_getenv where glibc has it (2.17 on), so
- * that a set-user-ID program does not take it from its caller. */
-#if defined(_GNU_SOURCE) && defined(__GLIBC__) && \
-    (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 17))
-#define backend_env() secure_getenv("AESECB_BACKEND")
-#else
-#define backend_env() getenv("AESECB_BACKEND")
-#endif
 
 #ifndef PACKAGE_VERSION
 #define PACKAGE_VERSION "unknown"
@@ -90,9 +83,48 @@ const char *aesecb_backend_arch(const aesecb_backend *be)
 	return known(be) ? be->arch : NULL;
 }
 
+/*
+ * The "requires" texts, made from each backend's needs by cpu.c's table
+ * the first time one is asked for.  The first caller writes them while
+ * the others wait for it (a few hundred nanoseconds, once).
+ */
+#define REQUIRES_MAX 96
+static char requires_text[NBACKENDS][REQUIRES_MAX];
+static atomic_int requires_state;   /* 0 not made, 1 being made, 2 made */
+
+static void make_requires(void)
+{
+	size_t i;
+	int expect = 0;
+
+	if (atomic_load_explicit(&requires_state, memory_order_acquire) == 2)
+		return;
+	if (atomic_compare_exchange_strong(&requires_state, &expect, 1)) {
+		for (i = 0; i < NBACKENDS; i++) {
+			if (backends[i]->needs == 0)
+				strcpy(requires_text[i], "nothing (portable C)");
+			else
+				aesecb__cpu_names(backends[i]->needs,
+				                  requires_text[i], REQUIRES_MAX);
+		}
+		atomic_store_explicit(&requires_state, 2, memory_order_release);
+		return;
+	}
+	while (atomic_load_explicit(&requires_state, memory_order_acquire) != 2)
+		;
+}
+
 const char *aesecb_backend_requires(const aesecb_backend *be)
 {
-	return known(be) ? be->requires : NULL;
+	size_t i;
+
+	for (i = 0; i < NBACKENDS; i++) {
+		if (be == backends[i]) {
+			make_requires();
+			return requires_text[i];
+		}
+	}
+	return NULL;
 }
 
 int aesecb_backend_compiled(const aesecb_backend *be)
@@ -106,9 +138,7 @@ const char *aesecb_backend_unavailable_reason(const aesecb_backend *be)
 		return "unknown backend";
 	if (be->impl == NULL)
 		return "not built in";
-	if (be->impl->cpu_missing != NULL)
-		return be->impl->cpu_missing();
-	return NULL;
+	return aesecb__cpu_lacks(be->needs, aesecb__cpu_features());
 }
 
 int aesecb_backend_available(const aesecb_backend *be)
@@ -126,40 +156,65 @@ size_t aesecb_backend_scratch_written(const aesecb_backend *be, int decrypt)
 	return n > AESECB_SCRATCH_SIZE ? AESECB_SCRATCH_SIZE : n;
 }
 
-/*
- * The default for a given value of $AESECB_BACKEND (NULL or empty: unset).
- * *status says why there is none.
- */
-static const aesecb_backend *default_for(const char *env, int *status)
+/* $AESECB_BACKEND: read here and nowhere else (the tool asks this
+ * function too), through secure_getenv where glibc has it (2.17 on), so
+ * that a set-user-ID program does not take it from its caller. */
+const char *aesecb_backend_env(void)
 {
-	const aesecb_backend *be;
+	const char *v;
+
+#if defined(_GNU_SOURCE) && defined(__GLIBC__) && \
+    (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 17))
+	v = secure_getenv("AESECB_BACKEND");
+#else
+	v = getenv("AESECB_BACKEND");
+#endif
+	return v != NULL && v[0] != '\0' ? v : NULL;
+}
+
+int aesecb_backend_resolve(const char *name, const aesecb_backend **bep,
+                           const char **reason)
+{
+	const aesecb_backend *be = NULL;
+	const char *why = NULL;
+	int status = AESECB_OK;
 	size_t i;
 
-	if (env != NULL && env[0] != '\0') {
-		be = aesecb_backend_find(env);
+	if (name == NULL)
+		name = aesecb_backend_env();
+	if (name != NULL) {
+		be = aesecb_backend_find(name);
 		if (be == NULL) {
-			*status = AESECB_EUNKNOWN;
-			return NULL;
+			status = AESECB_EUNKNOWN;
+			why = "unknown backend";
+		} else {
+			why = aesecb_backend_unavailable_reason(be);
+			if (why != NULL)
+				status = AESECB_EUNAVAILABLE;
 		}
-		if (!aesecb_backend_available(be)) {
-			*status = AESECB_EUNAVAILABLE;
-			return NULL;
+	} else {
+		/* The table lists none first and the preferred hardware
+		 * backends last: the best available is the last available. */
+		be = backends[0];
+		for (i = NBACKENDS; i-- > 0;) {
+			if (aesecb_backend_available(backends[i])) {
+				be = backends[i];
+				break;
+			}
 		}
-		return be;
 	}
-	/* The table lists none first and the preferred hardware backends
-	 * last, so the best available one is the last available one. */
-	for (i = NBACKENDS; i-- > 0;)
-		if (aesecb_backend_available(backends[i]))
-			return backends[i];
-	return backends[0];
+	if (bep != NULL)
+		*bep = be;
+	if (reason != NULL)
+		*reason = why;
+	return status;
 }
 
 const aesecb_backend *aesecb_backend_default(void)
 {
-	int status;
+	const aesecb_backend *be;
 
-	return default_for(backend_env(), &status);
+	return aesecb_backend_resolve(NULL, &be, NULL) == AESECB_OK ? be : NULL;
 }
 
 /* ------------------------------------------------------------------ */
@@ -199,8 +254,8 @@ static int init_checked(aesecb_ctx *ctx, const uint8_t *key, size_t key_len,
 	int rounds, status = AESECB_OK;
 
 	if (be == NULL) {
-		be = default_for(backend_env(), &status);
-		if (be == NULL)
+		status = aesecb_backend_resolve(NULL, &be, NULL);
+		if (status != AESECB_OK)
 			return status;
 	} else if (!known(be)) {
 		return AESECB_EUNKNOWN;
@@ -258,6 +313,41 @@ void aesecb_clear(aesecb_ctx *ctx)
 {
 	if (ctx != NULL)
 		aesecb_wipe(ctx, sizeof *ctx);
+}
+
+/*
+ * A context in its own allocation, for callers that keep one per key in
+ * their own heap structures (a QUIC stack does): malloc promises less than
+ * the context's 64-byte alignment, aligned_alloc gives it (its size, 1024,
+ * is a multiple of the alignment, as C11 asks).
+ */
+int aesecb_ctx_new(aesecb_ctx **ctxp, const uint8_t *key, size_t key_len,
+                   const aesecb_backend *be)
+{
+	aesecb_ctx *ctx;
+	int status;
+
+	if (ctxp == NULL)
+		return AESECB_EINVAL;
+	*ctxp = NULL;
+	ctx = aligned_alloc(_Alignof(aesecb_ctx), sizeof *ctx);
+	if (ctx == NULL)
+		return AESECB_ENOMEM;
+	status = aesecb_init(ctx, key, key_len, be);
+	if (status != AESECB_OK) {
+		free(ctx);              /* aesecb_init left it wiped */
+		return status;
+	}
+	*ctxp = ctx;
+	return AESECB_OK;
+}
+
+void aesecb_ctx_free(aesecb_ctx *ctx)
+{
+	if (ctx == NULL)
+		return;
+	aesecb_wipe(ctx, sizeof *ctx);
+	free(ctx);
 }
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -462,6 +552,8 @@ const char *aesecb_strerror(int status)
 		return "invalid argument (NULL pointer or uninitialised context)";
 	case AESECB_ESHORT:
 		return "packet too short for the header-protection sample";
+	case AESECB_ENOMEM:
+		return "out of memory";
 	default:
 		return "unknown status code";
 	}

@@ -5,7 +5,7 @@
  *
  * The instruction set is enabled per function with a target attribute, so
  * the rest of the library is built for the baseline CPU and this code only
- * runs once cpu_missing() has said the CPU supports it.
+ * runs once the library has found the CPU features its descriptor needs.
  *
  * Context layout (ctx->priv_keys; the context may be only 8-byte aligned):
  *
@@ -317,19 +317,7 @@ TARGET static int masks(const aesecb_ctx *ctx, const uint8_t *in,
 	return AESECB_OK;
 }
 
-static const char *cpu_missing(void)
-{
-	unsigned f = aesecb__cpu_features();
-
-	if (!(f & AESECB_CPU_SSE2))
-		return "CPU lacks SSE2";
-	if (!(f & AESECB_CPU_AESNI))
-		return "CPU lacks AES-NI";
-	return NULL;
-}
-
 static const struct aesecb_impl impl = {
-	.cpu_missing = cpu_missing,
 	.setkey = setkey,
 	.encrypt = encrypt_blocks,
 	.decrypt = decrypt_blocks,
@@ -340,4 +328,5 @@ static const struct aesecb_impl impl = {
 #define IMPL NULL
 #endif
 
-AESECB_BACKEND(aesni, AESECB_X86_ARCH, "AES-NI, SSE2", 0, 0, IMPL);
+AESECB_BACKEND(aesni, AESECB_X86_ARCH, AESECB_CPU_SSE2 | AESECB_CPU_AESNI,
+               0, 0, IMPL);

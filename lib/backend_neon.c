@@ -581,7 +581,6 @@ static int decrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
 }
 
 static const struct aesecb_impl impl = {
-	.cpu_missing = NULL,  /* Advanced SIMD is part of every AArch64 CPU */
 	.setkey = setkey,
 	.encrypt = encrypt_blocks,
 	.decrypt = decrypt_blocks,
@@ -591,4 +590,4 @@ static const struct aesecb_impl impl = {
 #define IMPL NULL
 #endif
 
-AESECB_BACKEND(neon, "aarch64", "Advanced SIMD", 0, 0, IMPL);
+AESECB_BACKEND(neon, "aarch64", AESECB_CPU_ARM_ASIMD, 0, 0, IMPL);

@@ -544,15 +544,7 @@ TARGET static int decrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
 	return AESECB_OK;
 }
 
-static const char *cpu_missing(void)
-{
-	if (!(aesecb__cpu_features() & AESECB_CPU_SSSE3))
-		return "CPU lacks SSSE3";
-	return NULL;
-}
-
 static const struct aesecb_impl impl = {
-	.cpu_missing = cpu_missing,
 	.setkey = setkey,
 	.encrypt = encrypt_blocks,
 	.decrypt = decrypt_blocks,
@@ -562,4 +554,5 @@ static const struct aesecb_impl impl = {
 #define IMPL NULL
 #endif
 
-AESECB_BACKEND(ssse3, AESECB_X86_ARCH, "SSSE3", 0, 0, IMPL);
+AESECB_BACKEND(ssse3, AESECB_X86_ARCH, AESECB_CPU_SSE2 | AESECB_CPU_SSSE3, 0, 0,
+               IMPL);

@@ -10,8 +10,8 @@
  *
  * The instruction set is enabled per function with a target attribute;
  * the rest of the library stays baseline x86-64 and this code only runs
- * after cpu_missing() has found VAES, AVX2 (with the OS saving the ymm
- * state) and AES-NI.
+ * once the library has found what its descriptor needs: VAES, AVX2 (with
+ * the OS saving the ymm state) and AES-NI.
  *
  * Context layout (ctx->priv_keys, 64-byte aligned, 960 bytes exactly):
  *
@@ -264,23 +264,7 @@ TARGET static int masks(const aesecb_ctx *ctx, const uint8_t *in,
 	return AESECB_OK;
 }
 
-static const char *cpu_missing(void)
-{
-	unsigned f = aesecb__cpu_features();
-
-	if (!(f & AESECB_CPU_AESNI))
-		return "CPU lacks AES-NI";
-	if (!(f & AESECB_CPU_VAES))
-		return "CPU lacks VAES";
-	if (!(f & AESECB_CPU_OSYMM))
-		return "OS has not enabled AVX state";
-	if (!(f & AESECB_CPU_AVX2))
-		return "CPU lacks AVX2";
-	return NULL;
-}
-
 static const struct aesecb_impl impl = {
-	.cpu_missing = cpu_missing,
 	.setkey = setkey,
 	.encrypt = encrypt_blocks,
 	.decrypt = decrypt_blocks,
@@ -291,4 +275,6 @@ static const struct aesecb_impl impl = {
 #define IMPL NULL
 #endif
 
-AESECB_BACKEND(vaes, "x86_64", "VAES, AVX2, AES-NI, OS YMM state", 0, 0, IMPL);
+AESECB_BACKEND(vaes, "x86_64",
+               AESECB_CPU_AESNI | AESECB_CPU_VAES | AESECB_CPU_OSYMM |
+               AESECB_CPU_AVX2, 0, 0, IMPL);

@@ -28,22 +28,7 @@ int cli_status_exit(int st)
 	}
 }
 
-/* secure_getenv (glibc 2.17 and later, with _GNU_SOURCE from config.h)
- * ignores the environment in a set-user-ID program; elsewhere getenv. */
-#if defined(_GNU_SOURCE) && defined(__GLIBC__) && \
-    (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 17))
-#define env_get secure_getenv
-#else
-#define env_get getenv
-#endif
-
-const char *cli_backend_env(void)
-{
-	const char *v = env_get("AESECB_BACKEND");
-
-	return v != NULL && v[0] != '\0' ? v : NULL;
-}
-
+/* The names of every backend, ", " between them. */
 static void list_names(char *buf, size_t size)
 {
 	size_t i, n = aesecb_backend_count();
@@ -59,36 +44,27 @@ static void list_names(char *buf, size_t size)
 
 int cli_backend_resolve(const char *name, const aesecb_backend **out)
 {
-	const aesecb_backend *be;
-	const char *why, *env = NULL;
-	char names[128], safe[68];
+	const char *why, *env = name == NULL ? aesecb_backend_env() : NULL;
+	char names[256], safe[68];
 
-	*out = NULL;
-	if (name == NULL) {
-		env = cli_backend_env();
-		if (env == NULL) {
-			*out = aesecb_backend_default();
-			return *out != NULL ? 0 : EXIT_BACKEND;
-		}
-		name = env;
-	}
-	be = aesecb_backend_find(name);
-	if (be == NULL) {
+	switch (aesecb_backend_resolve(name, out, &why)) {
+	case AESECB_OK:
+		return 0;
+	case AESECB_EUNKNOWN:
 		list_names(names, sizeof names);
 		cli_err("%s '%s' (known: %s)", env != NULL ?
 		        "AESECB_BACKEND names no backend:" : "unknown backend",
-		        cli_printable(name, safe, sizeof safe), names);
-		return EXIT_BACKEND;
-	}
-	why = aesecb_backend_unavailable_reason(be);
-	if (why != NULL) {
+		        cli_printable(env != NULL ? env : name, safe,
+		                      sizeof safe), names);
+		break;
+	default:
 		cli_err("backend '%s' is not available here: %s (needs %s)",
-		        aesecb_backend_name(be), why,
-		        aesecb_backend_requires(be));
-		return EXIT_BACKEND;
+		        aesecb_backend_name(*out), why,
+		        aesecb_backend_requires(*out));
+		break;
 	}
-	*out = be;
-	return 0;
+	*out = NULL;
+	return EXIT_BACKEND;
 }
 
 int cli_context(aesecb_ctx *ctx, struct cli_key *key, const char *backend)

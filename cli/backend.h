@@ -9,14 +9,12 @@
 #include "aesecb.h"
 #include "keys.h"
 
-/* $AESECB_BACKEND (through secure_getenv where there is one), or NULL
- * when unset or empty.  The only place the tool reads it. */
-const char *cli_backend_env(void);
-
 /*
- * Pick the backend: name == NULL means the default ($AESECB_BACKEND, else
- * the best available).  "all" is not accepted here.  On failure prints the
- * reason (naming what is missing) and returns EXIT_BACKEND.
+ * Pick the backend, through aesecb_backend_resolve(): name == NULL means
+ * the default ($AESECB_BACKEND as aesecb_backend_env() reads it, else the
+ * best available).  "all" is not accepted here.  On failure prints the
+ * reason (naming what is missing) and returns EXIT_BACKEND.  The tool
+ * reads $AESECB_BACKEND only through the library.
  */
 int cli_backend_resolve(const char *name, const aesecb_backend **out);
 

@@ -45,17 +45,15 @@ struct env_state {
 
 static void env_check(struct env_state *e)
 {
-	e->value = cli_backend_env();
+	e->value = aesecb_backend_env();
 	e->be = NULL;
 	e->problem = NULL;
 	if (e->value == NULL)
 		return;
 	cli_printable(e->value, e->shown, sizeof e->shown);
-	e->be = aesecb_backend_find(e->value);
-	if (e->be == NULL)
+	if (aesecb_backend_resolve(e->value, &e->be, &e->problem) ==
+	    AESECB_EUNKNOWN)
 		e->problem = "no backend of that name";
-	else
-		e->problem = aesecb_backend_unavailable_reason(e->be);
 }
 
 /* ------------------------------------------------------------------ */
@@ -221,10 +219,12 @@ int cmd_backends(int argc, char **argv)
 		return rc != 0 ? rc : cli_help(help);
 
 	env_check(&e);
-	def = aesecb_backend_default();
-	if (e.problem != NULL) {
-		/* the listing works; anything that encrypts would fail */
+	/* the default as aesecb_init picks it: none when $AESECB_BACKEND
+	 * cannot be used (the listing works; anything that encrypts would
+	 * fail) */
+	if (aesecb_backend_resolve(NULL, &def, NULL) != AESECB_OK)
 		def = NULL;
+	if (e.problem != NULL) {
 		if (e.be == NULL)
 			cli_err("warning: AESECB_BACKEND='%s' names no backend; "
 			        "commands that encrypt will exit with status 3",

@@ -22,6 +22,7 @@
 
 #include "acvp.h"
 #include "hex.h"
+#include "json.h"
 #include "mct.h"
 
 /* Longest AFT text accepted, in bytes (a sanity bound, not a format rule). */
@@ -993,144 +994,115 @@ done:
 /* ------------------------------------------------------------------ */
 /* Answering */
 
-static void put_hex(FILE *out, const uint8_t *p, size_t n)
+/* The larger of 16 and the longest AFT text of the set. */
+static size_t longest_text(const struct acvp_set *set)
 {
-	char buf[2 * 64];
-	size_t k;
+	size_t maxlen = 16, i, k;
 
-	while (n > 0) {
-		k = n < 64 ? n : 64;
-		fwrite(buf, 1, (size_t)(cli_hex_encode(buf, p, k, CLI_HEX_UPPER) -
-		                        buf), out);
-		p += k;
-		n -= k;
-	}
-	aesecb_wipe(buf, sizeof buf);
+	for (i = 0; i < set->ngroups; i++)
+		for (k = 0; k < set->groups[i].ntests; k++)
+			if (set->groups[i].tests[k].len > maxlen)
+				maxlen = set->groups[i].tests[k].len;
+	return maxlen;
 }
 
-static void put_field(FILE *out, int ind, const char *name,
-                      const uint8_t *p, size_t n, int last)
+/* One test's answer: tcId, then the output (AFT) or the 100 iterations
+ * (MCT); buf holds the longest text, res MCT_OUTER results. */
+static int answer_test(struct cli_json *j, const struct acvp_set *set,
+                       const struct acvp_group *g, const struct acvp_test *t,
+                       const aesecb_backend *be, uint8_t *buf,
+                       struct mct_result *res, struct acvp_error *err)
 {
-	fprintf(out, "%*s\"%s\": \"", ind, "", name);
-	put_hex(out, p, n);
-	fprintf(out, "\"%s\n", last ? "" : ",");
+	const char *in_name = g->decrypt ? "ct" : "pt";
+	const char *out_name = g->decrypt ? "pt" : "ct";
+	int r, i;
+
+	if (g->type == ACVP_AFT) {
+		aesecb_ctx ctx;
+
+		r = aesecb_init(&ctx, t->key, g->key_len, be);
+		if (r == AESECB_OK)
+			r = (g->decrypt ? aesecb_decrypt : aesecb_encrypt)
+			    (&ctx, t->in, buf, t->len);
+		aesecb_clear(&ctx);
+	} else {
+		r = mct_run(be, g->decrypt, t->key, g->key_len, t->in, res);
+	}
+	if (r != AESECB_OK)
+		return set_err(err, ACVP_ECRYPT, set->questions, NULL, "%s",
+		               aesecb_strerror(r));
+	cli_json_object(j, NULL);
+	cli_json_uint(j, "tcId", t->tcid);
+	if (g->type == ACVP_AFT) {
+		cli_json_hex(j, out_name, buf, t->len, CLI_HEX_UPPER);
+	} else {
+		cli_json_array(j, "resultsArray");
+		for (i = 0; i < MCT_OUTER; i++) {
+			cli_json_object(j, NULL);
+			cli_json_hex(j, "key", res[i].key, g->key_len,
+			             CLI_HEX_UPPER);
+			cli_json_hex(j, in_name, res[i].in, 16, CLI_HEX_UPPER);
+			cli_json_hex(j, out_name, res[i].out, 16, CLI_HEX_UPPER);
+			cli_json_end(j);
+		}
+		cli_json_end(j);
+	}
+	cli_json_end(j);
+	return ACVP_OK;
 }
 
 int acvp_answer(const struct acvp_set *set, const aesecb_backend *be,
                 FILE *out, const char *out_name, struct acvp_error *err)
 {
 	struct mct_result *res = NULL;
+	size_t maxlen = longest_text(set), i, k;
 	uint8_t *buf = NULL;
-	size_t maxlen = 16, i, k;
-	int b = set->array_form ? 2 : 0;  /* indent of the set's members */
+	struct cli_json j;
 	int rc = ACVP_OK;
 
 	if (err != NULL)
 		memset(err, 0, sizeof *err);
-	for (i = 0; i < set->ngroups; i++)
-		for (k = 0; k < set->groups[i].ntests; k++)
-			if (set->groups[i].tests[k].len > maxlen)
-				maxlen = set->groups[i].tests[k].len;
 	buf = malloc(maxlen);
 	res = malloc(MCT_OUTER * sizeof *res);
 	if (buf == NULL || res == NULL) {
 		rc = set_err(err, ACVP_ENOMEM, out_name, NULL, "out of memory");
 		goto done;
 	}
+	cli_json_start(&j, out, CLI_JSON_PRETTY);
 	if (set->array_form) {
-		json_t *js = json_string(set->acv_version != NULL ?
-		                         set->acv_version : "1.0");
-		char *v = js != NULL ? json_dumps(js, JSON_ENCODE_ANY) : NULL;
-
-		json_decref(js);
-		if (v == NULL) {
-			rc = set_err(err, ACVP_ENOMEM, out_name, NULL,
-			             "out of memory");
-			goto done;
-		}
-		fprintf(out, "[\n  {\n    \"acvVersion\": %s\n  },\n  {\n", v);
-		free(v);
-	} else {
-		fprintf(out, "{\n");
+		cli_json_array(&j, NULL);
+		cli_json_object(&j, NULL);
+		/* the protocol's version, as the prompt gave it */
+		cli_json_string(&j, "acvVersion", set->acv_version != NULL ?
+		                set->acv_version : "1.0");
+		cli_json_end(&j);
 	}
-	fprintf(out, "%*s\"vsId\": %lld,\n", b + 2, "", set->vsid);
-	fprintf(out, "%*s\"algorithm\": \"%s\",\n", b + 2, "", ACVP_ALGORITHM);
-	fprintf(out, "%*s\"revision\": \"%s\",\n", b + 2, "", ACVP_REVISION);
+	cli_json_object(&j, NULL);
+	cli_json_int(&j, "vsId", set->vsid);
+	cli_json_string(&j, "algorithm", ACVP_ALGORITHM);
+	cli_json_string(&j, "revision", ACVP_REVISION);
 	if (set->is_sample >= 0)
-		fprintf(out, "%*s\"isSample\": %s,\n", b + 2, "",
-		        set->is_sample ? "true" : "false");
-	fprintf(out, "%*s\"testGroups\": [%s\n", b + 2, "",
-	        set->ngroups ? "" : "]");
-	for (i = 0; i < set->ngroups; i++) {
+		cli_json_bool(&j, "isSample", set->is_sample);
+	cli_json_array(&j, "testGroups");
+	for (i = 0; i < set->ngroups && rc == ACVP_OK; i++) {
 		const struct acvp_group *g = &set->groups[i];
-		int ti = b + 8;  /* indent of a test's members */
 
-		fprintf(out, "%*s{\n%*s\"tgId\": %lu,\n%*s\"tests\": [%s\n",
-		        b + 4, "", b + 6, "", g->tgid, b + 6, "",
-		        g->ntests ? "" : "]");
-		for (k = 0; k < g->ntests; k++) {
-			const struct acvp_test *t = &g->tests[k];
-			int r;
-
-			fprintf(out, "%*s{\n%*s\"tcId\": %lu,\n", ti, "",
-			        ti + 2, "", t->tcid);
-			if (g->type == ACVP_AFT) {
-				aesecb_ctx ctx;
-
-				r = aesecb_init(&ctx, t->key, g->key_len, be);
-				if (r == AESECB_OK)
-					r = (g->decrypt ? aesecb_decrypt :
-					     aesecb_encrypt)(&ctx, t->in, buf,
-					                     t->len);
-				aesecb_clear(&ctx);
-				if (r != AESECB_OK) {
-					rc = set_err(err, ACVP_ECRYPT,
-					             set->questions, NULL, "%s",
-					             aesecb_strerror(r));
-					goto done;
-				}
-				put_field(out, ti + 2, g->decrypt ? "pt" : "ct",
-				          buf, t->len, 1);
-			} else {
-				int j;
-
-				r = mct_run(be, g->decrypt, t->key, g->key_len,
-				            t->in, res);
-				if (r != AESECB_OK) {
-					rc = set_err(err, ACVP_ECRYPT,
-					             set->questions, NULL, "%s",
-					             aesecb_strerror(r));
-					goto done;
-				}
-				fprintf(out, "%*s\"resultsArray\": [\n",
-				        ti + 2, "");
-				for (j = 0; j < MCT_OUTER; j++) {
-					fprintf(out, "%*s{\n", ti + 4, "");
-					put_field(out, ti + 6, "key", res[j].key,
-					          g->key_len, 0);
-					put_field(out, ti + 6,
-					          g->decrypt ? "ct" : "pt",
-					          res[j].in, 16, 0);
-					put_field(out, ti + 6,
-					          g->decrypt ? "pt" : "ct",
-					          res[j].out, 16, 1);
-					fprintf(out, "%*s}%s\n", ti + 4, "",
-					        j + 1 < MCT_OUTER ? "," : "");
-				}
-				fprintf(out, "%*s]\n", ti + 2, "");
-			}
-			fprintf(out, "%*s}%s\n", ti, "",
-			        k + 1 < g->ntests ? "," : "");
-		}
-		if (g->ntests)
-			fprintf(out, "%*s]\n", b + 6, "");
-		fprintf(out, "%*s}%s\n", b + 4, "",
-		        i + 1 < set->ngroups ? "," : "");
+		cli_json_object(&j, NULL);
+		cli_json_uint(&j, "tgId", g->tgid);
+		cli_json_array(&j, "tests");
+		for (k = 0; k < g->ntests && rc == ACVP_OK; k++)
+			rc = answer_test(&j, set, g, &g->tests[k], be, buf, res,
+			                 err);
+		cli_json_end(&j);
+		cli_json_end(&j);
 	}
-	if (set->ngroups)
-		fprintf(out, "%*s]\n", b + 2, "");
-	fprintf(out, set->array_form ? "  }\n]\n" : "}\n");
-	if (fflush(out) != 0 || ferror(out))
+	if (rc != ACVP_OK)
+		goto done;
+	cli_json_end(&j);
+	cli_json_end(&j);
+	if (set->array_form)
+		cli_json_end(&j);
+	if (cli_json_finish(&j) != 0)
 		rc = set_err(err, ACVP_EIO, out_name, NULL, "cannot write: %s",
 		             strerror(errno));
 done:

@@ -126,47 +126,41 @@ static void print_table(const aesecb_backend *def, const struct env_state *e)
 /* ------------------------------------------------------------------ */
 /* JSON. */
 
-static const char *json_bool(int v)
-{
-	return v ? "true" : "false";
-}
-
-static void print_json(const aesecb_backend *def, const struct env_state *e)
+static int print_json(const aesecb_backend *def, const struct env_state *e)
 {
 	size_t n = aesecb_backend_count(), i;
+	struct cli_json j;
 
-	fputs("{\n  \"default\": ", stdout);
-	cli_json_str(stdout, def != NULL ? aesecb_backend_name(def) : NULL);
-	fputs(",\n  \"default_from\": ", stdout);
-	cli_json_str(stdout, e->value == NULL ? "best available"
-	         : e->problem == NULL ? "AESECB_BACKEND" : NULL);
-	fputs(",\n  \"AESECB_BACKEND\": ", stdout);
-	cli_json_str(stdout, e->value);
-	fputs(",\n  \"AESECB_BACKEND_problem\": ", stdout);
-	cli_json_str(stdout, e->problem);
-	fputs(",\n  \"backends\": [", stdout);
+	cli_json_start(&j, stdout, CLI_JSON_LISTING);
+	cli_json_object(&j, NULL);
+	cli_json_string(&j, "default",
+	                def != NULL ? aesecb_backend_name(def) : NULL);
+	cli_json_string(&j, "default_from", e->value == NULL ? "best available"
+	                : e->problem == NULL ? "AESECB_BACKEND" : NULL);
+	cli_json_string(&j, "AESECB_BACKEND", e->value);
+	cli_json_string(&j, "AESECB_BACKEND_problem", e->problem);
+	cli_json_array(&j, "backends");
 	for (i = 0; i < n; i++) {
 		const aesecb_backend *be = aesecb_backend_get(i);
 
-		fputs(i == 0 ? "\n    {" : ",\n    {", stdout);
-		fputs("\"name\": ", stdout);
-		cli_json_str(stdout, aesecb_backend_name(be));
-		fputs(", \"arch\": ", stdout);
-		cli_json_str(stdout, aesecb_backend_arch(be));
-		printf(", \"compiled\": %s, \"available\": %s, \"default\": %s",
-		       json_bool(aesecb_backend_compiled(be)),
-		       json_bool(aesecb_backend_available(be)),
-		       json_bool(be == def));
-		printf(", \"scratch_written\": {\"encrypt\": %zu, \"decrypt\": %zu}",
-		       aesecb_backend_scratch_written(be, 0),
-		       aesecb_backend_scratch_written(be, 1));
-		fputs(", \"requires\": ", stdout);
-		cli_json_str(stdout, aesecb_backend_requires(be));
-		fputs(", \"unavailable_reason\": ", stdout);
-		cli_json_str(stdout, aesecb_backend_unavailable_reason(be));
-		putchar('}');
+		cli_json_object(&j, NULL);
+		cli_json_string(&j, "name", aesecb_backend_name(be));
+		cli_json_string(&j, "arch", aesecb_backend_arch(be));
+		cli_json_bool(&j, "compiled", aesecb_backend_compiled(be));
+		cli_json_bool(&j, "available", aesecb_backend_available(be));
+		cli_json_bool(&j, "default", be == def);
+		cli_json_object(&j, "scratch_written");
+		cli_json_uint(&j, "encrypt", aesecb_backend_scratch_written(be, 0));
+		cli_json_uint(&j, "decrypt", aesecb_backend_scratch_written(be, 1));
+		cli_json_end(&j);
+		cli_json_string(&j, "requires", aesecb_backend_requires(be));
+		cli_json_string(&j, "unavailable_reason",
+		                aesecb_backend_unavailable_reason(be));
+		cli_json_end(&j);
 	}
-	fputs("\n  ]\n}\n", stdout);
+	cli_json_end(&j);
+	cli_json_end(&j);
+	return cli_json_finish_stdout(&j);
 }
 
 /* ------------------------------------------------------------------ */
@@ -236,8 +230,7 @@ int cmd_backends(int argc, char **argv)
 	}
 
 	if (o.json)
-		print_json(def, &e);
-	else
-		print_table(def, &e);
+		return print_json(def, &e);
+	print_table(def, &e);
 	return cli_flush_stdout();
 }

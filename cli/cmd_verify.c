@@ -1085,143 +1085,151 @@ static const char *file_kind(const struct vfile *f)
 	return f->kind >= 0 && f->kind < NKINDS ? kind_names[f->kind] : NULL;
 }
 
-static void json_failure(const struct vfile *f, const struct failure *x)
+static void json_failure(struct cli_json *j, const struct vfile *f,
+                         const struct failure *x)
 {
-	printf("\n         {\"file\": ");
-	cli_json_str(stdout, f->path);
-	printf(", \"kind\": \"%s\"", kind_names[x->kind]);
+	cli_json_object(j, NULL);
+	cli_json_string(j, "file", f->path);
+	cli_json_string(j, "kind", kind_names[x->kind]);
 	if (f->type == F_ACVP) {
-		printf(", \"tgId\": %lu, \"tcId\": %lu, \"path\": ", x->tgid,
-		       x->tcid);
-		cli_json_str(stdout, x->jpath);
+		cli_json_uint(j, "tgId", x->tgid);
+		cli_json_uint(j, "tcId", x->tcid);
+		cli_json_string(j, "path", x->jpath);
 		if (x->outer >= 0)
-			printf(", \"iteration\": %ld", x->outer);
+			cli_json_int(j, "iteration", x->outer);
 	} else if (f->type == F_RANDOM) {
-		printf(", \"case\": %lu, \"where\": ", x->count);
-		cli_json_str(stdout, x->where);
-		printf(", \"differs_from\": ");
-		cli_json_str(stdout, x->ref);
+		cli_json_uint(j, "case", x->count);
+		cli_json_string(j, "where", x->where);
+		cli_json_string(j, "differs_from", x->ref);
 	} else {
-		printf(", \"line\": %lu, \"section\": ", x->line);
-		cli_json_str(stdout, x->section);
-		printf(", \"count\": %lu", x->count);
+		cli_json_uint(j, "line", x->line);
+		cli_json_string(j, "section", x->section);
+		cli_json_uint(j, "count", x->count);
 		if (x->outer >= 0)
-			printf(", \"outer\": %ld", x->outer);
+			cli_json_int(j, "outer", x->outer);
 		if (x->inner >= 0)
-			printf(", \"inner\": %ld", x->inner);
-		if (x->ref != NULL) {
-			printf(", \"inner_located_with\": ");
-			cli_json_str(stdout, x->ref);
-		}
+			cli_json_int(j, "inner", x->inner);
+		if (x->ref != NULL)
+			cli_json_string(j, "inner_located_with", x->ref);
 	}
-	printf(", \"field\": ");
-	cli_json_str(stdout, x->field);
-	printf(", \"expected\": ");
-	cli_json_str(stdout, x->block > 0 ? x->expected : NULL);
-	printf(", \"actual\": ");
-	cli_json_str(stdout, x->block > 0 ? x->actual : NULL);
-	if (x->block > 0)
-		printf(", \"block\": %zu, \"blocks\": %zu", x->block,
-		       x->nblocks);
-	if (x->note[0] != '\0') {
-		printf(", \"note\": ");
-		cli_json_str(stdout, x->note);
+	cli_json_string(j, "field", x->field);
+	cli_json_string(j, "expected", x->block > 0 ? x->expected : NULL);
+	cli_json_string(j, "actual", x->block > 0 ? x->actual : NULL);
+	if (x->block > 0) {
+		cli_json_uint(j, "block", x->block);
+		cli_json_uint(j, "blocks", x->nblocks);
 	}
-	printf("}");
+	if (x->note[0] != '\0')
+		cli_json_string(j, "note", x->note);
+	cli_json_end(j);
 }
 
-/* The JSON report; status is the exit status (an error: "error"). */
-static void report_json(const struct verify *v, int status)
+/* One backend's results: per kind of vector, then file by file with the
+ * failures kept. */
+static void json_run(struct cli_json *j, const struct verify *v,
+                     const struct brun *b)
 {
-	size_t i, r;
-	unsigned long total = entries_total(v), good = entries_good(v);
+	size_t i, fl = 0;
 	int s;
 
-	printf("{\n  \"vectors\": ");
-	if (v->dir != NULL) {
-		printf("{\"dir\": ");
-		cli_json_str(stdout, v->dir);
-		printf(", \"source\": ");
-		cli_json_str(stdout, v->dir_source);
-		printf("}");
-	} else {
-		printf("null");
+	cli_json_object(j, NULL);
+	cli_json_string(j, "name", aesecb_backend_name(b->be));
+	cli_json_uint(j, "passed", run_sum(b->pass));
+	cli_json_uint(j, "total", run_sum(b->total));
+	cli_json_real(j, "seconds", "%.6f", b->seconds, 1);
+	cli_json_object(j, "sets");
+	for (s = 0; s < NKINDS; s++) {
+		if (b->total[s] == 0)
+			continue;
+		cli_json_object(j, kind_names[s]);
+		cli_json_uint(j, "passed", b->pass[s]);
+		cli_json_uint(j, "total", b->total[s]);
+		cli_json_end(j);
 	}
-	printf(",\n  \"random\": ");
-	if (v->random)
-		printf("{\"cases\": %lu, \"seed\": %" PRIu64 "}", v->random_n,
-		       v->seed);
-	else
-		printf("null");
-	printf(",\n  \"files\": [");
+	cli_json_end(j);
+	cli_json_array(j, "files");
+	for (i = 0; i < v->nfiles; i++) {
+		const struct vfile *f = &v->files[i];
+		unsigned long nfail = b->file_fail[i];
+
+		cli_json_object(j, NULL);
+		cli_json_string(j, "file", f->path);
+		cli_json_string(j, "set", file_kind(f));
+		cli_json_uint(j, "passed", b->file_pass[i]);
+		cli_json_uint(j, "total", f->n);
+		cli_json_uint(j, "failures_not_listed",
+		              nfail > SHOW_MAX ? nfail - SHOW_MAX : 0);
+		cli_json_array(j, "failures");
+		for (; fl < b->nf && b->f[fl].file == i; fl++)
+			json_failure(j, f, &b->f[fl]);
+		cli_json_end(j);
+		cli_json_end(j);
+	}
+	cli_json_end(j);
+	cli_json_end(j);
+}
+
+/* The JSON report; status is the exit status (an error: "error").
+ * Returns 0 or EXIT_IO. */
+static int report_json(const struct verify *v, int status)
+{
+	struct cli_json j;
+	size_t i, r;
+
+	cli_json_start(&j, stdout, CLI_JSON_LISTING);
+	cli_json_object(&j, NULL);
+	if (v->dir != NULL) {
+		cli_json_object(&j, "vectors");
+		cli_json_string(&j, "dir", v->dir);
+		cli_json_string(&j, "source", v->dir_source);
+		cli_json_end(&j);
+	} else {
+		cli_json_null(&j, "vectors");
+	}
+	if (v->random) {
+		cli_json_object(&j, "random");
+		cli_json_uint(&j, "cases", v->random_n);
+		cli_json_uint(&j, "seed", v->seed);
+		cli_json_end(&j);
+	} else {
+		cli_json_null(&j, "random");
+	}
+	cli_json_array(&j, "files");
 	for (i = 0; i < v->nfiles; i++) {
 		const struct vfile *f = &v->files[i];
 
-		printf("%s\n    {\"path\": ", i ? "," : "");
-		cli_json_str(stdout, f->path);
-		printf(", \"format\": \"%s\", \"set\": ", file_format(f));
-		cli_json_str(stdout, file_kind(f));
-		printf(", \"entries\": %lu}", f->n);
+		cli_json_object(&j, NULL);
+		cli_json_string(&j, "path", f->path);
+		cli_json_string(&j, "format", file_format(f));
+		cli_json_string(&j, "set", file_kind(f));
+		cli_json_uint(&j, "entries", f->n);
+		cli_json_end(&j);
 	}
-	printf("\n  ],\n  \"entries\": %lu,\n  \"backends\": [", total);
-	for (r = 0; r < v->nruns && v->runs[r].file_pass != NULL; r++) {
-		const struct brun *b = &v->runs[r];
-		size_t fl = 0;
-		int first = 1;
-
-		printf("%s\n    {\"name\": ", r ? "," : "");
-		cli_json_str(stdout, aesecb_backend_name(b->be));
-		printf(", \"passed\": %lu, \"total\": %lu, \"seconds\": %.6f,\n"
-		       "     \"sets\": {", run_sum(b->pass), run_sum(b->total),
-		       b->seconds);
-		for (s = 0; s < NKINDS; s++) {
-			if (b->total[s] == 0)
-				continue;
-			printf("%s\"%s\": {\"passed\": %lu, \"total\": %lu}",
-			       first ? "" : ", ", kind_names[s], b->pass[s],
-			       b->total[s]);
-			first = 0;
-		}
-		printf("},\n     \"files\": [");
-		for (i = 0; i < v->nfiles; i++) {
-			const struct vfile *f = &v->files[i];
-			unsigned long nfail = b->file_fail[i];
-			int firstf = 1;
-
-			printf("%s\n       {\"file\": ", i ? "," : "");
-			cli_json_str(stdout, f->path);
-			printf(", \"set\": ");
-			cli_json_str(stdout, file_kind(f));
-			printf(", \"passed\": %lu, \"total\": %lu, "
-			       "\"failures_not_listed\": %lu, \"failures\": [",
-			       b->file_pass[i], f->n,
-			       nfail > SHOW_MAX ? nfail - SHOW_MAX : 0);
-			for (; fl < b->nf && b->f[fl].file == i; fl++) {
-				printf("%s", firstf ? "" : ",");
-				firstf = 0;
-				json_failure(f, &b->f[fl]);
-			}
-			printf("%s]}", firstf ? "" : "\n       ");
-		}
-		printf("\n     ]}");
-	}
-	printf("\n  ],\n  \"skipped\": [");
+	cli_json_end(&j);
+	cli_json_uint(&j, "entries", entries_total(v));
+	cli_json_array(&j, "backends");
+	for (r = 0; r < v->nruns && v->runs[r].file_pass != NULL; r++)
+		json_run(&j, v, &v->runs[r]);
+	cli_json_end(&j);
+	cli_json_array(&j, "skipped");
 	for (i = 0; i < v->nskipped; i++) {
-		printf("%s\n    {\"name\": ", i ? "," : "");
-		cli_json_str(stdout, aesecb_backend_name(v->skipped[i]));
-		printf(", \"reason\": ");
-		cli_json_str(stdout, aesecb_backend_unavailable_reason(v->skipped[i]));
-		printf("}");
+		cli_json_object(&j, NULL);
+		cli_json_string(&j, "name", aesecb_backend_name(v->skipped[i]));
+		cli_json_string(&j, "reason",
+		                aesecb_backend_unavailable_reason(v->skipped[i]));
+		cli_json_end(&j);
 	}
-	printf("%s],\n  \"errors\": [", v->nskipped ? "\n  " : "");
-	for (i = 0; i < v->nerrors; i++) {
-		printf("%s\n    ", i ? "," : "");
-		cli_json_str(stdout, v->errors[i]);
-	}
-	printf("%s],\n", v->nerrors ? "\n  " : "");
-	printf("  \"passed\": %lu,\n  \"exit_status\": %d,\n"
-	       "  \"status\": \"%s\"\n}\n", good, status,
-	       status == 0 ? "pass" : status == EXIT_CHECK ? "fail" : "error");
+	cli_json_end(&j);
+	cli_json_array(&j, "errors");
+	for (i = 0; i < v->nerrors; i++)
+		cli_json_string(&j, NULL, v->errors[i]);
+	cli_json_end(&j);
+	cli_json_uint(&j, "passed", entries_good(v));
+	cli_json_int(&j, "exit_status", status);
+	cli_json_string(&j, "status", status == 0 ? "pass" :
+	                status == EXIT_CHECK ? "fail" : "error");
+	cli_json_end(&j);
+	return cli_json_finish_stdout(&j);
 }
 
 static void summary(const struct verify *v)
@@ -1548,15 +1556,15 @@ int cmd_verify(int argc, char **argv)
 	if (status == 0 && entries_good(v) != entries_total(v))
 		status = EXIT_CHECK;
 	if (v->json) {
-		report_json(v, status);
+		if (report_json(v, status) != 0)
+			status = EXIT_IO;
 	} else if (status == 0 || status == EXIT_CHECK) {
 		if (!v->quiet)
 			report_text(v);
 		summary(v);
+		if (cli_flush_stdout() != 0)
+			status = EXIT_IO;
 	}
-	if ((v->json || status == 0 || status == EXIT_CHECK) &&
-	    cli_flush_stdout() != 0)
-		status = EXIT_IO;
 	free_all(v);
 	free(v);
 	return status;

@@ -24,6 +24,7 @@
 #include "hex.h"
 #include "json.h"
 #include "mct.h"
+#include "printable.h"
 
 /* Longest AFT text accepted, in bytes (a sanity bound, not a format rule). */
 #define ACVP_TEXT_MAX (1u << 24)
@@ -46,6 +47,23 @@ static int set_err(struct acvp_error *err, int code, const char *file,
 	vsnprintf(err->msg, sizeof err->msg, fmt, ap);
 	va_end(ap);
 	return code;
+}
+
+char *acvp_strerror(const struct acvp_error *err, const char *path,
+                    char *buf, size_t size)
+{
+	char file[4 * sizeof err->file], where[4 * sizeof err->where];
+	char msg[4 * sizeof err->msg];
+
+	cli_printable(err->file[0] != '\0' ? err->file : path, file,
+	              sizeof file);
+	cli_printable(err->msg, msg, sizeof msg);
+	if (err->where[0] != '\0')
+		snprintf(buf, size, "%s: %s: %s", file,
+		         cli_printable(err->where, where, sizeof where), msg);
+	else
+		snprintf(buf, size, "%s: %s", file, msg);
+	return buf;
 }
 
 /* The JSON path being decoded, built up as a string. */
@@ -393,16 +411,6 @@ void acvp_free(struct acvp_set *set)
 	memset(set, 0, sizeof *set);
 }
 
-static char *dupstr(const char *s)
-{
-	size_t n = strlen(s) + 1;
-	char *p = malloc(n);
-
-	if (p != NULL)
-		memcpy(p, s, n);
-	return p;
-}
-
 /* One group of the questions file. */
 static int read_group(struct dec *d, json_t *jg, const struct jpath *gp,
                       struct acvp_group *g, int *all_answered)
@@ -513,7 +521,7 @@ static int read_questions(const char *path, struct acvp_set *set,
 		return rc;
 	rc = unwrap(&d, root, &vs, &set->array_form, &ver, &base);
 	if (rc == ACVP_OK && ver != NULL) {
-		set->acv_version = dupstr(ver);
+		set->acv_version = strdup(ver);
 		if (set->acv_version == NULL)
 			rc = set_err(err, ACVP_ENOMEM, path, NULL,
 			             "out of memory");
@@ -715,9 +723,9 @@ int acvp_load_files(const char *questions, const char *answers,
 	if (err != NULL)
 		memset(err, 0, sizeof *err);
 	set->is_sample = -1;
-	set->questions = dupstr(questions);
+	set->questions = strdup(questions);
 	if (answers != NULL)
-		set->answers = dupstr(answers);
+		set->answers = strdup(answers);
 	if (set->questions == NULL || (answers != NULL && set->answers == NULL))
 		rc = set_err(err, ACVP_ENOMEM, questions, NULL,
 		             "out of memory");
@@ -820,16 +828,6 @@ int acvp_load(const char *path, struct acvp_set *set, struct acvp_error *err)
 
 /* ------------------------------------------------------------------ */
 /* Checking */
-
-static int differ(const uint8_t *a, const uint8_t *b, size_t n)
-{
-	unsigned acc = 0;
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		acc |= (unsigned)(a[i] ^ b[i]);
-	return acc != 0;
-}
 
 /* The JSON path of test t's answer (field, MCT iteration it or -1). */
 static void answer_path(const struct acvp_set *set,
@@ -937,7 +935,7 @@ int acvp_check(const struct acvp_set *set, const aesecb_backend *be,
 					             aesecb_strerror(r));
 					goto done;
 				}
-				if (differ(out, t->expect, t->len)) {
+				if (cli_ct_differ(out, t->expect, t->len)) {
 					ok = 0;
 					stop = report(set, g, t, -1, out_name,
 					              t->expect, out, t->len,
@@ -959,15 +957,15 @@ int acvp_check(const struct acvp_set *set, const aesecb_backend *be,
 				const uint8_t *ein = g->decrypt ? s->ct : s->pt;
 				const uint8_t *eout = g->decrypt ? s->pt : s->ct;
 
-				if (differ(res[r].key, s->key, g->key_len)) {
+				if (cli_ct_differ(res[r].key, s->key, g->key_len)) {
 					ok = 0;
 					stop = report(set, g, t, r, "key", NULL,
 					              NULL, g->key_len, fn, arg);
-				} else if (differ(res[r].in, ein, 16)) {
+				} else if (cli_ct_differ(res[r].in, ein, 16)) {
 					ok = 0;
 					stop = report(set, g, t, r, in_name, ein,
 					              res[r].in, 16, fn, arg);
-				} else if (differ(res[r].out, eout, 16)) {
+				} else if (cli_ct_differ(res[r].out, eout, 16)) {
 					ok = 0;
 					stop = report(set, g, t, r, out_name,
 					              eout, res[r].out, 16, fn,
@@ -977,8 +975,12 @@ int acvp_check(const struct acvp_set *set, const aesecb_backend *be,
 			c.mct_pass += ok;
 		}
 	}
-	if (stop)
-		rc = 1000 + stop;
+	if (stop) {
+		rc = set_err(err, ACVP_ESTOPPED, set->questions, NULL,
+		             "stopped");
+		if (err != NULL)
+			err->stop = stop;
+	}
 done:
 	if (out != NULL)
 		aesecb_wipe(out, maxlen);

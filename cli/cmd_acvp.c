@@ -81,12 +81,9 @@ static int parse(struct acvp_opts *o, int argc, char **argv)
 /* An acvp.h error: one line, and its exit status. */
 static int acvp_status(const char *path, const struct acvp_error *err)
 {
-	const char *file = err->file[0] != '\0' ? err->file : path;
+	char line[4096];
 
-	if (err->where[0] != '\0')
-		cli_err("%s: %s: %s", file, err->where, err->msg);
-	else
-		cli_err("%s: %s", file, err->msg);
+	cli_err("%s", acvp_strerror(err, path, line, sizeof line));
 	switch (err->code) {
 	case ACVP_EFORMAT:
 		return EXIT_USAGE;

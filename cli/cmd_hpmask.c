@@ -189,25 +189,27 @@ static void sample_reset(struct sample *s)
 
 /*
  * Feed text with no newline in it; with comments, '#' starts a comment
- * that runs to the end of the line.  Returns 0, or the offending
- * character + 1 when one is neither hex nor whitespace.
+ * that runs to the end of the line.  Returns CLI_HEX_OK, or CLI_HEX_BAD
+ * with the character that is neither hex nor whitespace in *bad.
  */
 static int sample_feed(struct sample *s, const char *text, size_t n,
-                       int comments)
+                       int comments, int *bad)
 {
 	const char *hash = comments ? memchr(text, '#', n) : NULL;
 	unsigned long long before = s->text.chars;
 
 	if (s->comment)
-		return 0;
+		return CLI_HEX_OK;
 	if (hash != NULL) {
 		n = (size_t)(hash - text);
 		s->comment = 1;
 	}
 	if (cli_hex_feed(&s->text, s->bytes, SAMPLE_LEN, text, n) !=
-	    CLI_HEX_OK)
-		return (unsigned char)text[s->text.chars - before] + 1;
-	return 0;
+	    CLI_HEX_OK) {
+		*bad = (unsigned char)text[s->text.chars - before];
+		return CLI_HEX_BAD;
+	}
+	return CLI_HEX_OK;
 }
 
 /*
@@ -238,17 +240,17 @@ static int masks_from_args(const aesecb_ctx *ctx, char **args, size_t nargs,
 	struct sample s;
 	char why[128], cb[8];
 	size_t i, n = 0;
-	int rc;
+	int rc, bad;
 
 	/* Check every argument before printing anything. */
 	for (i = 0; i < nargs; i++) {
-		int bad, end;
+		int end;
 
 		sample_reset(&s);
-		bad = sample_feed(&s, args[i], strlen(args[i]), 0);
-		if (bad) {
+		if (sample_feed(&s, args[i], strlen(args[i]), 0, &bad) !=
+		    CLI_HEX_OK) {
 			cli_err("sample argument %zu: bad hex digit '%s'", i + 1,
-			        show_char(bad - 1, cb));
+			        show_char(bad, cb));
 			return EXIT_USAGE;
 		}
 		end = sample_end(&s, why, sizeof why);
@@ -262,7 +264,7 @@ static int masks_from_args(const aesecb_ctx *ctx, char **args, size_t nargs,
 	}
 	for (i = 0; i < nargs; i++) {
 		sample_reset(&s);
-		sample_feed(&s, args[i], strlen(args[i]), 0);
+		sample_feed(&s, args[i], strlen(args[i]), 0, &bad);
 		memcpy(in + n * SAMPLE_LEN, s.bytes, SAMPLE_LEN);
 		if (++n == BATCH) {
 			if ((rc = emit_batch(ctx, in, n, block)) != 0)
@@ -318,11 +320,11 @@ static int masks_from_stdin(const aesecb_ctx *ctx, int block)
 			int bad, got_one;
 
 			end = nl != NULL ? (size_t)(nl - buf) : len;
-			bad = sample_feed(&s, buf + i, end - i, 1);
-			if (bad) {
+			if (sample_feed(&s, buf + i, end - i, 1, &bad) !=
+			    CLI_HEX_OK) {
 				rc = emit_batch(ctx, in, n, block);
 				cli_err("stdin:%lu: bad hex digit '%s' in sample",
-				        line, show_char(bad - 1, cb));
+				        line, show_char(bad, cb));
 				return rc != 0 ? rc : EXIT_USAGE;
 			}
 			if (nl == NULL)

@@ -164,16 +164,6 @@ static void *xrealloc(void *p, size_t n, size_t size)
 	return realloc(p, n * size);
 }
 
-static char *xstrdup(const char *s)
-{
-	size_t n = strlen(s) + 1;
-	char *d = malloc(n);
-
-	if (d != NULL)
-		memcpy(d, s, n);
-	return d;
-}
-
 static int add_file(struct verify *v, const char *path, int type, int format)
 {
 	struct vfile *f;
@@ -189,7 +179,7 @@ static int add_file(struct verify *v, const char *path, int type, int format)
 	}
 	f = &v->files[v->nfiles];
 	memset(f, 0, sizeof *f);
-	f->path = xstrdup(path);
+	f->path = strdup(path);
 	if (f->path == NULL)
 		return -1;
 	f->type = type;
@@ -275,7 +265,7 @@ static int scan_dir(struct verify *v, const char *dir, int recurse)
 			}
 			names = p;
 		}
-		names[n] = xstrdup(de->d_name);
+		names[n] = strdup(de->d_name);
 		if (names[n] == NULL) {
 			rc = -1;
 			break;
@@ -410,13 +400,9 @@ static int vec_failed(struct verify *v, const char *path, int r,
 static int acvp_failed(struct verify *v, const char *path,
                        const struct acvp_error *err)
 {
-	const char *file = err->file[0] != '\0' ? err->file : path;
+	char line[4096];
 
-	if (err->where[0] != '\0')
-		verr(v, "%s: %s: %s", cli_safe(file), cli_safe(err->where),
-		     cli_safe(err->msg));
-	else
-		verr(v, "%s: %s", cli_safe(file), cli_safe(err->msg));
+	verr(v, "%s", acvp_strerror(err, path, line, sizeof line));
 	switch (err->code) {
 	case ACVP_EFORMAT:
 	case ACVP_ENOANSWER:
@@ -820,7 +806,7 @@ static int check_acvp(struct verify *v, struct vfile *f)
 	}
 	/* messages name the file holding the answers */
 	free(f->path);
-	f->path = xstrdup(set.answers != NULL ? set.answers : set.questions);
+	f->path = strdup(set.answers != NULL ? set.answers : set.questions);
 	a.bad = calloc(set.ntests ? set.ntests : 1, 1);
 	a.first = calloc(set.ngroups ? set.ngroups : 1, sizeof *a.first);
 	if (f->path == NULL || a.bad == NULL || a.first == NULL) {
@@ -849,7 +835,7 @@ static int check_acvp(struct verify *v, struct vfile *f)
 			b->total[K_MCT] += c.mct;
 			b->pass[K_MCT] += c.mct_pass;
 			b->file_pass[v->cur] += c.aft_pass + c.mct_pass;
-		} else if (rc > 1000 || rc == ACVP_ENOMEM) {
+		} else if (rc == ACVP_ESTOPPED || rc == ACVP_ENOMEM) {
 			verr(v, "out of memory");
 			status = EXIT_IO;
 		} else {

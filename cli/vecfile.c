@@ -127,9 +127,9 @@ static int fill(struct parser *p)
 	if (n < 0) {
 		msg = gzerror(p->gz, &errnum);
 		if (errnum == Z_ERRNO)
-			return -fail(p, VEC_EIO, 0, "read error: %s",
+			return fail(p, VEC_EIO, 0, "read error: %s",
 			             strerror(errno));
-		return -fail(p, VEC_EFORMAT, p->lineno + 1,
+		return fail(p, VEC_EFORMAT, p->lineno + 1,
 		             "corrupt gzip data (%s)",
 		             msg != NULL ? msg : "unknown zlib error");
 	}
@@ -139,7 +139,7 @@ static int fill(struct parser *p)
 		 * otherwise treats it as a normal end of file. */
 		(void)gzerror(p->gz, &errnum);
 		if (errnum == Z_BUF_ERROR)
-			return -fail(p, VEC_EFORMAT, p->lineno + 1,
+			return fail(p, VEC_EFORMAT, p->lineno + 1,
 			             "truncated gzip data (unexpected end "
 			             "of file)");
 		return 0;
@@ -177,7 +177,7 @@ static int next_line(struct parser *p)
 		nl = memchr(s, '\n', avail);
 		take = nl != NULL ? (size_t)(nl - s) : avail;
 		if (take > VEC_LINE_MAX - p->line_len)
-			return -fail(p, VEC_EFORMAT, p->lineno + 1,
+			return fail(p, VEC_EFORMAT, p->lineno + 1,
 			             "line too long (over %d characters)",
 			             VEC_LINE_MAX);
 		memcpy(p->line + p->line_len, s, take);
@@ -191,7 +191,7 @@ static int next_line(struct parser *p)
 	p->lineno++;
 	p->line[p->line_len] = '\0';
 	if (memchr(p->line, '\0', p->line_len) != NULL)
-		return -fail(p, VEC_EFORMAT, p->lineno,
+		return fail(p, VEC_EFORMAT, p->lineno,
 		             "NUL byte in line: not a text file");
 	return 1;
 }
@@ -707,7 +707,7 @@ static int run(struct parser *p)
 	for (;;) {
 		r = next_line(p);
 		if (r < 0)
-			return -r;
+			return r;
 		if (r == 0)
 			break;
 		r = parse_line(p);
@@ -810,7 +810,7 @@ int vec_is_quic_file(const char *path, struct vec_error *err)
 	if (p == NULL) {
 		err->code = VEC_ENOMEM;
 		snprintf(err->msg, sizeof err->msg, "out of memory");
-		return -1;
+		return VEC_ENOMEM;
 	}
 	p->err = err;
 	errno = 0;
@@ -819,7 +819,7 @@ int vec_is_quic_file(const char *path, struct vec_error *err)
 		fail(p, VEC_EIO, 0, "cannot open: %s",
 		     errno != 0 ? strerror(errno) : "out of memory");
 		free(p);
-		return -1;
+		return VEC_EIO;
 	}
 	while ((r = next_line(p)) > 0) {
 		char *s = p->line;
@@ -834,7 +834,7 @@ int vec_is_quic_file(const char *path, struct vec_error *err)
 	/* text that is not a vector file is skipped; text that cannot be
 	 * read is an error */
 	if (r < 0 && err->code == VEC_EIO)
-		result = -1;
+		result = VEC_EIO;
 	gzclose(p->gz);
 	aesecb_wipe(p, sizeof *p);
 	free(p);

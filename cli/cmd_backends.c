@@ -78,39 +78,45 @@ static void print_row(const char *const cell[NCOLS], const size_t width[NCOLS])
 	}
 }
 
+/* The cells of one backend's row; scratch holds the "ENC/DEC" cell. */
+static void row_of(const aesecb_backend *be, const aesecb_backend *def,
+                   const char *cell[NCOLS], char scratch[48])
+{
+	const char *why = aesecb_backend_unavailable_reason(be);
+
+	snprintf(scratch, 48, "%zu/%zu", aesecb_backend_scratch_written(be, 0),
+	         aesecb_backend_scratch_written(be, 1));
+	cell[0] = aesecb_backend_name(be);
+	cell[1] = aesecb_backend_arch(be);
+	cell[2] = aesecb_backend_compiled(be) ? "yes" : "no";
+	cell[3] = aesecb_backend_available(be) ? "yes" : "no";
+	cell[4] = be == def ? "*" : "";
+	cell[5] = scratch;
+	cell[6] = aesecb_backend_requires(be);
+	cell[7] = why != NULL ? why : "-";
+}
+
+/* Every backend, one row each: the widths first, then the rows. */
 static void print_table(const aesecb_backend *def, const struct env_state *e)
 {
 	size_t n = aesecb_backend_count(), i, j;
 	size_t width[NCOLS];
-	char scratch[16][48];
-	const char *cells[16][NCOLS];
+	const char *cells[NCOLS];
+	char scratch[48];
 
-	if (n > 16)
-		n = 16;  /* the library has four */
 	for (j = 0; j < NCOLS; j++)
 		width[j] = strlen(headings[j]);
 	for (i = 0; i < n; i++) {
-		const aesecb_backend *be = aesecb_backend_get(i);
-		const char *why = aesecb_backend_unavailable_reason(be);
-
-		snprintf(scratch[i], sizeof scratch[i], "%zu/%zu",
-		         aesecb_backend_scratch_written(be, 0),
-		         aesecb_backend_scratch_written(be, 1));
-		cells[i][0] = aesecb_backend_name(be);
-		cells[i][1] = aesecb_backend_arch(be);
-		cells[i][2] = aesecb_backend_compiled(be) ? "yes" : "no";
-		cells[i][3] = aesecb_backend_available(be) ? "yes" : "no";
-		cells[i][4] = be == def ? "*" : "";
-		cells[i][5] = scratch[i];
-		cells[i][6] = aesecb_backend_requires(be);
-		cells[i][7] = why != NULL ? why : "-";
+		row_of(aesecb_backend_get(i), def, cells, scratch);
 		for (j = 0; j < NCOLS; j++)
-			if (strlen(cells[i][j]) > width[j])
-				width[j] = strlen(cells[i][j]);
+			if (strlen(cells[j]) > width[j])
+				width[j] = strlen(cells[j]);
 	}
 	print_row(headings, width);
-	for (i = 0; i < n; i++)
-		print_row(cells[i], width);
+	for (i = 0; i < n; i++) {
+		row_of(aesecb_backend_get(i), def, cells, scratch);
+		print_row(cells, width);
+	}
 	printf("\n");
 	if (e->value == NULL)
 		printf("default: %s (the best available on this CPU)\n",

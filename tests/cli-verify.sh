@@ -185,6 +185,14 @@ fi
 expect_status 0 "$AESECB" verify -q -b none "$V"
 expect_stdout_grep "^verify: $n_own/$n_own entries passed"
 
+# An error naming a long path shows it whole, on stderr and in --json.
+deep=$T$(printf '/%0199d' 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 | tr 0 d)
+expect_status 4 "$AESECB" verify "$deep/x.rsp"
+expect_stderr_fixed "aesecb: verify: $deep/x.rsp: No such file or directory"
+expect_stderr_lines 1
+expect_status 4 "$AESECB" verify --json "$deep/x.rsp"
+expect_stdout_grep "\"$deep/x.rsp: No such file or directory\""
+
 # Files one by one, and several paths.
 expect_status 0 "$AESECB" verify -q "$V/fips197.rsp" "$V/quic-hp.txt"
 case $(summary_of) in

@@ -20,8 +20,9 @@ static void help(FILE *f)
 "Lists every backend: its name, the architecture it is for, whether it is\n"
 "compiled into this build, whether this CPU can run it, which one is the\n"
 "default, how many bytes of working space its encrypt and decrypt paths\n"
-"write (all of which are wiped after each call), the CPU features it needs,\n"
-"and why it cannot run when it cannot.\n"
+"write (all of which are wiped after each call), whether its calls run in\n"
+"the CPU's data-independent timing mode (AArch64 DIT), the CPU features it\n"
+"needs, and why it cannot run when it cannot.\n"
 "\n"
 "The default is $AESECB_BACKEND when that is set, else the best available.\n"
 "When $AESECB_BACKEND names a backend that is unknown or not available here,\n"
@@ -59,11 +60,11 @@ static void env_check(struct env_state *e)
 /* ------------------------------------------------------------------ */
 /* Table. */
 
-#define NCOLS 8
+#define NCOLS 9
 
 static const char *const headings[NCOLS] = {
 	"BACKEND", "ARCH", "COMPILED", "AVAILABLE", "DEFAULT",
-	"SCRATCH ENC/DEC", "REQUIRES", "WHY NOT",
+	"SCRATCH ENC/DEC", "DIT", "REQUIRES", "WHY NOT",
 };
 
 static void print_row(const char *const cell[NCOLS], const size_t width[NCOLS])
@@ -92,8 +93,9 @@ static void row_of(const aesecb_backend *be, const aesecb_backend *def,
 	cell[3] = aesecb_backend_available(be) ? "yes" : "no";
 	cell[4] = be == def ? "*" : "";
 	cell[5] = scratch;
-	cell[6] = aesecb_backend_requires(be);
-	cell[7] = why != NULL ? why : "-";
+	cell[6] = aesecb_backend_dit(be) ? "yes" : "no";
+	cell[7] = aesecb_backend_requires(be);
+	cell[8] = why != NULL ? why : "-";
 }
 
 /* Every backend, one row each: the widths first, then the rows. */
@@ -159,6 +161,7 @@ static int print_json(const aesecb_backend *def, const struct env_state *e)
 		cli_json_uint(&j, "encrypt", aesecb_backend_scratch_written(be, 0));
 		cli_json_uint(&j, "decrypt", aesecb_backend_scratch_written(be, 1));
 		cli_json_end(&j);
+		cli_json_bool(&j, "dit", aesecb_backend_dit(be));
 		cli_json_string(&j, "requires", aesecb_backend_requires(be));
 		cli_json_string(&j, "unavailable_reason",
 		                aesecb_backend_unavailable_reason(be));

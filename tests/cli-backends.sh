@@ -20,7 +20,7 @@ printf '00112233445566778899aabbccddeeff\n' >"$T/pt"
 expect_status 0 "$AESECB" backends
 expect_stderr_empty
 cp "$T/out" "$T/table"
-expect_stdout_grep "^BACKEND  *ARCH  *COMPILED  *AVAILABLE  *DEFAULT  *SCRATCH ENC/DEC  *REQUIRES  *WHY NOT"
+expect_stdout_grep "^BACKEND  *ARCH  *COMPILED  *AVAILABLE  *DEFAULT  *SCRATCH ENC/DEC  *DIT  *REQUIRES  *WHY NOT"
 for b in $names; do
 	if grep -q "^$b " "$T/table"; then
 		pass "table lists $b"
@@ -113,6 +113,23 @@ for b in $names; do
 	esac
 done
 
+# The DIT column (after the scratch counts): yes only for a backend that
+# can run here; the JSON check below says which.
+awk 'NR > 1 && NF > 0 && $1 != "default:" { for (i = 5; i < NF; i++) if ($i ~ /^[0-9]+\/[0-9]+$/) { print $1, $(i + 1); break } }' \
+	"$T/table" >"$T/dit"
+while read -r b d; do
+	avail=$(awk -v b="$b" '$1 == b { print $3 }' "$T/rows")
+	case $d/$avail in
+		no/* | yes/yes) pass "$b: DIT column '$d'" ;;
+		*) fail "$b: DIT column '$d' (available: $avail)" ;;
+	esac
+done <"$T/dit"
+if [ "$(wc -l <"$T/dit")" -eq "$(wc -l <"$T/rows")" ]; then
+	pass "DIT column in every row"
+else
+	fail "DIT column found in $(wc -l <"$T/dit") rows of $(wc -l <"$T/rows")"
+fi
+
 # ------------------------------------------------------------------
 # JSON.
 expect_status 0 "$AESECB" backends --json
@@ -123,10 +140,11 @@ if command -v python3 >/dev/null 2>&1; then
 	else
 		fail "--json is not valid JSON: $(head -n 1 "$T/jerr")"
 	fi
-	if python3 - "$T/json" "$def" "$BUILT_BACKENDS" "$tnames" <<'EOF'
+	if python3 - "$T/json" "$def" "$BUILT_BACKENDS" "$tnames" "$T/dit" <<'EOF'
 import json, sys
 d = json.load(open(sys.argv[1]))
 want_def, built, table = sys.argv[2], sys.argv[3].split(), sys.argv[4].split()
+table_dit = dict(l.split() for l in open(sys.argv[5]))
 bs = d["backends"]
 names = [b["name"] for b in bs]
 assert names == table, (names, table)
@@ -149,6 +167,14 @@ for b in bs:
         assert isinstance(b["unavailable_reason"], str), b
     if built:
         assert b["compiled"] == (b["name"] in built), b
+    # DIT only where the backend runs, for AArch64 (or any CPU), as the table says
+    assert isinstance(b["dit"], bool), b
+    if b["dit"]:
+        assert b["available"] and b["arch"] in ("aarch64", "any"), b
+    assert table_dit[b["name"]] == ("yes" if b["dit"] else "no"), b
+# one CPU: either every backend that can use DIT here does, or none
+cand = [b["dit"] for b in bs if b["available"] and b["arch"] in ("aarch64", "any")]
+assert all(cand) or not any(cand), cand
 EOF
 	then
 		pass "--json content matches the table"

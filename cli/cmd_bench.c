@@ -9,10 +9,12 @@
  * output is folded into bench_sink so that no work can be dropped.
  * Nothing is pinned.
  *
- * Cycles: on x86 the time-stamp counter is read around each repetition
- * (its rate is measured against CLOCK_MONOTONIC and printed); elsewhere
- * cycles are nanoseconds times a core clock estimated from a chain of
- * dependent additions.  The header says which applies.
+ * Cycles: on x86 the cycle columns count time-stamp counter ticks, read
+ * around each repetition (the TSC's rate is measured against
+ * CLOCK_MONOTONIC and printed): the reference clock, not the core's.
+ * Elsewhere they are nanoseconds times the core clock that
+ * bench_core_ghz() estimates, and "-" when it cannot tell.  The header
+ * says which clock the columns count.
  */
 #ifdef HAVE_CONFIG_H
 #include <config.h>
@@ -323,9 +325,16 @@ static bench_fn *const runners[] = {
 struct clockinfo {
 	int tsc;            /* cycles are TSC ticks */
 	double tsc_ghz;     /* measured TSC rate */
-	double core_ghz;    /* estimated core clock */
+	double core_ghz;    /* estimated core clock, 0: unknown */
 	int descheduled;    /* the estimate never had the CPU to itself */
 };
+
+/* Whether the cycle columns have figures: TSC ticks, or core cycles
+ * from a known clock. */
+static int have_cycles(const struct clockinfo *ci)
+{
+	return ci->tsc || ci->core_ghz > 0;
+}
 
 /* The document's header, up to the opening of its results. */
 static void json_header(struct cli_json *j, const char *cpu,
@@ -339,9 +348,13 @@ static void json_header(struct cli_json *j, const char *cpu,
 	cli_json_string(j, "cpu", cpu);
 	cli_json_int(j, "logical_cpus", sysconf(_SC_NPROCESSORS_ONLN));
 	cli_json_object(j, "cycles");
-	cli_json_string(j, "source", ci->tsc ? "tsc" : "core-clock-estimate");
+	cli_json_string(j, "source", ci->tsc ? "tsc" : ci->core_ghz > 0 ?
+	                "core-clock-estimate" : NULL);
+	cli_json_string(j, "counts", ci->tsc ? "TSC ticks" :
+	                ci->core_ghz > 0 ? "core clock cycles" : NULL);
 	cli_json_real(j, "tsc_ghz", "%.4f", ci->tsc_ghz, ci->tsc);
-	cli_json_real(j, "core_ghz_estimate", "%.4f", ci->core_ghz, 1);
+	cli_json_real(j, "core_ghz_estimate", "%.4f", ci->core_ghz,
+	              ci->core_ghz > 0);
 	cli_json_end(j);
 	cli_json_object(j, "method");
 	cli_json_int(j, "repetitions", BENCH_REPS);
@@ -370,6 +383,42 @@ static void json_header(struct cli_json *j, const char *cpu,
 	cli_json_array(j, "results");
 }
 
+/* What the cycle columns count, and the core clock. */
+static void print_clocks(const struct clockinfo *ci)
+{
+	const char *dist = ci->descheduled ? " (disturbed by other processes)"
+	                                   : "";
+	int inv;
+
+	if (!ci->tsc && ci->core_ghz > 0) {
+		printf("cycles:   the cycle columns count core clock cycles: ns x "
+		       "%.2f GHz, the core clock\n          estimated from two "
+		       "chains of dependent instructions%s\n", ci->core_ghz,
+		       dist);
+		return;
+	}
+	if (!ci->tsc) {
+		printf("cycles:   none (\"-\"): no cycle counter is read, and the "
+		       "core clock is unknown\n          (two chains of "
+		       "dependent instructions disagree)%s\n", dist);
+		return;
+	}
+	inv = cpu_flag("constant_tsc");
+	printf("cycles:   the cycle columns count TSC ticks (rdtsc), not core "
+	       "clock cycles; the TSC\n          runs at %.3f GHz (measured "
+	       "against CLOCK_MONOTONIC)%s\n", ci->tsc_ghz,
+	       inv == 1 ? ", constant rate" :
+	       inv == 0 ? ", rate may follow the core clock" : "");
+	if (ci->core_ghz > 0)
+		printf("          core clock estimated at %.2f GHz from dependent "
+		       "multiplications and\n          additions%s: core "
+		       "cycles ~ TSC ticks x %.2f\n", ci->core_ghz, dist,
+		       ci->core_ghz / ci->tsc_ghz);
+	else
+		printf("          core clock unknown: dependent multiplications "
+		       "and additions disagree%s\n", dist);
+}
+
 static void print_header(const char *cpu, const struct clockinfo *ci,
                          double target_ns, const aesecb_backend *const *run,
                          size_t nrun, const aesecb_backend *only)
@@ -380,22 +429,7 @@ static void print_header(const char *cpu, const struct clockinfo *ci,
 	printf("aesecb %s bench: measured speed (figures vary from run to run)\n",
 	       aesecb_version());
 	printf("cpu:      %s, %ld logical CPU%s\n", cpu, ncpu, ncpu == 1 ? "" : "s");
-	if (ci->tsc) {
-		int inv = cpu_flag("constant_tsc");
-
-		printf("cycles:   TSC ticks (rdtsc); the TSC runs at %.3f GHz "
-		       "(measured against CLOCK_MONOTONIC)%s\n", ci->tsc_ghz,
-		       inv == 1 ? ", constant rate" :
-		       inv == 0 ? ", rate may follow the core clock" : "");
-		printf("          core clock estimated at %.2f GHz from dependent additions%s: "
-		       "core cycles ~ TSC ticks x %.2f\n", ci->core_ghz,
-		       ci->descheduled ? " (disturbed by other processes)" : "",
-		       ci->core_ghz / ci->tsc_ghz);
-	} else {
-		printf("cycles:   no cycle counter read; cycles = ns x %.2f GHz, the core "
-		       "clock estimated from dependent additions%s\n", ci->core_ghz,
-		       ci->descheduled ? " (disturbed by other processes)" : "");
-	}
+	print_clocks(ci);
 	printf("method:   fastest of %d runs of ~%.0f ms each that kept the CPU, "
 	       "after calibration\n          and warm-up; nothing pinned; "
 	       "1 MB = 10^6 bytes\n", BENCH_REPS, target_ns / BENCH_REPS / 1e6);
@@ -420,6 +454,7 @@ static void print_header(const char *cpu, const struct clockinfo *ci,
 struct figure {
 	double ns, ns_median, cycles, cycles_per_byte, mb_per_s;
 	size_t bytes;
+	int have_cycles;    /* else the cycle figures are not known */
 };
 
 static void figure_of(struct figure *f, const struct workload *w,
@@ -428,6 +463,7 @@ static void figure_of(struct figure *f, const struct workload *w,
 	f->ns = m->ns / w->per_call;
 	f->ns_median = m->ns_median / w->per_call;
 	f->cycles = ci->tsc ? m->ticks / w->per_call : f->ns * ci->core_ghz;
+	f->have_cycles = have_cycles(ci);
 	f->bytes = w->bytes / w->per_call;
 	f->cycles_per_byte = f->bytes > 0 ? f->cycles / (double)f->bytes : 0;
 	f->mb_per_s = f->bytes > 0 ? (double)f->bytes * 1e3 / f->ns : 0;
@@ -448,9 +484,9 @@ static void json_row(struct cli_json *j, const struct workload *w,
 	cli_json_uint(j, "calls_per_run", m->iters);
 	cli_json_real(j, "ns_per_op", "%.4f", f.ns, 1);
 	cli_json_real(j, "ns_per_op_median", "%.4f", f.ns_median, 1);
-	cli_json_real(j, "cycles_per_op", "%.4f", f.cycles, 1);
+	cli_json_real(j, "cycles_per_op", "%.4f", f.cycles, f.have_cycles);
 	cli_json_real(j, "cycles_per_byte", "%.5f", f.cycles_per_byte,
-	              f.bytes > 0);
+	              f.have_cycles && f.bytes > 0);
 	cli_json_real(j, "mb_per_s", "%.2f", f.mb_per_s, f.bytes > 0);
 	cli_json_bool(j, "descheduled", m->descheduled);
 	cli_json_end(j);
@@ -462,10 +498,15 @@ static void print_row(const struct workload *w, const aesecb_backend *be,
 	struct figure f;
 
 	figure_of(&f, w, m, ci);
-	printf("%-25s %-7s %11.2f %11.1f ", w->name, aesecb_backend_name(be),
-	       f.ns, f.cycles);
-	if (f.bytes > 0)
+	printf("%-25s %-7s %11.2f ", w->name, aesecb_backend_name(be), f.ns);
+	if (f.have_cycles)
+		printf("%11.1f ", f.cycles);
+	else
+		printf("%11s ", "-");
+	if (f.bytes > 0 && f.have_cycles)
 		printf("%9.3f %10.1f", f.cycles_per_byte, f.mb_per_s);
+	else if (f.bytes > 0)
+		printf("%9s %10.1f", "-", f.mb_per_s);
 	else
 		printf("%9s %10s", "-", "-");
 	printf("%s\n", m->descheduled ? " *" : "");

@@ -102,6 +102,7 @@ struct verify {
 	const aesecb_backend **avail;
 	size_t navail;
 	const char *dir, *dir_source;     /* default vector set, if used */
+	char *dir_owned;                  /* dir, when allocated */
 	int json, quiet;
 	int random;                       /* --random given */
 	unsigned long random_n;

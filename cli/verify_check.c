@@ -572,4 +572,5 @@ void verify_free(struct verify *v)
 	free(v->skipped);
 	for (i = 0; i < v->nerrors; i++)
 		free(v->errors[i]);
+	free(v->dir_owned);
 }

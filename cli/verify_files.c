@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "acvp.h"
 #include "cli.h"
@@ -20,9 +21,6 @@
 
 #ifndef AESECB_VECTORS_INSTALLED
 #define AESECB_VECTORS_INSTALLED NULL
-#endif
-#ifndef AESECB_VECTORS_SRCDIR
-#define AESECB_VECTORS_SRCDIR NULL
 #endif
 
 
@@ -246,8 +244,42 @@ static int add_path(struct verify *v, const char *path, int recurse)
 	return 0;
 }
 
+/*
+ * The vectors directory next to the program, where a build tree has the
+ * source tree's (make links it there): the directory of /proc/self/exe,
+ * or the one above it when that is libtool's .libs.  The real path, or
+ * NULL.  No path of the build is compiled in: the binary stays the same
+ * wherever it was built.
+ */
+static char *beside_program(void)
+{
+	char exe[4096], *slash, *dir;
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+	size_t len;
+
+	if (n <= 0 || (size_t)n >= sizeof exe - 1)
+		return NULL;
+	exe[n] = '\0';
+	slash = strrchr(exe, '/');
+	if (slash == NULL)
+		return NULL;
+	*slash = '\0';
+	len = strlen(exe);
+	if (len >= 6 && strcmp(exe + len - 6, "/.libs") == 0)
+		exe[len - 6] = '\0';
+	if (strlen(exe) + sizeof "/vectors" > sizeof exe)
+		return NULL;
+	strcat(exe, "/vectors");
+	dir = realpath(exe, NULL);
+	if (dir != NULL && !is_dir(dir)) {
+		free(dir);
+		dir = NULL;
+	}
+	return dir;
+}
+
 /* The default vector set: $AESECB_VECTORS, else the installed set, else
- * the source tree's. */
+ * the source tree's next to the program. */
 static int default_dir(struct verify *v)
 {
 	const char *env = getenv("AESECB_VECTORS");
@@ -258,8 +290,8 @@ static int default_dir(struct verify *v)
 	} else if (is_dir(AESECB_VECTORS_INSTALLED)) {
 		v->dir = AESECB_VECTORS_INSTALLED;
 		v->dir_source = "installed";
-	} else if (AESECB_VECTORS_SRCDIR != NULL) {
-		v->dir = AESECB_VECTORS_SRCDIR;
+	} else if ((v->dir_owned = beside_program()) != NULL) {
+		v->dir = v->dir_owned;
 		v->dir_source = "source tree";
 	} else {
 		verify_error(v, "no vector directory known: give a PATH or set "

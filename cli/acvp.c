@@ -411,43 +411,85 @@ void acvp_free(struct acvp_set *set)
 	memset(set, 0, sizeof *set);
 }
 
+/* Test k of group g, object o at tp: tcId, key, input, and the answer
+ * when the questions carry it (*answered). */
+static int read_test(struct dec *d, struct acvp_group *g, json_t *o,
+                     const struct jpath *tp, size_t k, int *answered)
+{
+	struct acvp_test *t = &g->tests[k];
+	const char *in_name = g->decrypt ? "ct" : "pt";
+	int rc, found;
+
+	t->q_index = k;
+	t->a_group = t->a_index = (size_t)-1;
+	if (!json_is_object(o))
+		return bad(d, tp, "not an object");
+	rc = get_uint(d, o, "tcId", tp, &t->tcid);
+	if (rc == ACVP_OK)
+		rc = get_hex(d, o, "key", tp, g->key_len, t->key, NULL, NULL);
+	if (rc != ACVP_OK)
+		return rc;
+	if (g->type == ACVP_MCT) {
+		t->in = malloc(32);
+		if (t->in == NULL)
+			return set_err(d->err, ACVP_ENOMEM, d->file, tp->s,
+			               "out of memory");
+		t->len = 16;
+		rc = get_hex(d, o, in_name, tp, 16, t->in, NULL, NULL);
+	} else {
+		rc = get_hex(d, o, in_name, tp, 0, NULL, &t->in, &t->len);
+	}
+	if (rc == ACVP_OK)
+		rc = get_answer(d, o, tp, g, t, &found);
+	if (rc != ACVP_OK)
+		return rc;
+	if (found)
+		t->a_group = (size_t)-2;  /* answered in place */
+	else
+		*answered = 0;
+	return ACVP_OK;
+}
+
+/* A string member of jg that must be one of two words: *which is 0 for
+ * the first, 1 for the second. */
+static int get_choice(struct dec *d, json_t *jg, const char *name,
+                      const struct jpath *gp, const char *w0,
+                      const char *w1, const char *what, int *which)
+{
+	const char *s = get_str(d, jg, name, gp);
+	struct jpath p;
+
+	if (s == NULL)
+		return ACVP_EFORMAT;
+	if (strcmp(s, w0) == 0 || strcmp(s, w1) == 0) {
+		*which = strcmp(s, w1) == 0;
+		return ACVP_OK;
+	}
+	jp_set(&p, gp, "%s", name);
+	return bad(d, &p, "unknown %s (%s or %s)", what, w0, w1);
+}
+
 /* One group of the questions file. */
 static int read_group(struct dec *d, json_t *jg, const struct jpath *gp,
                       struct acvp_group *g, int *all_answered)
 {
-	const char *s;
 	json_t *tests;
 	unsigned long keybits;
 	size_t k;
-	struct jpath p;
+	struct jpath p, tp;
 	int rc;
 
 	if (!json_is_object(jg))
 		return bad(d, gp, "not an object");
 	rc = get_uint(d, jg, "tgId", gp, &g->tgid);
-	if (rc != ACVP_OK)
-		return rc;
-	s = get_str(d, jg, "testType", gp);
-	if (s == NULL)
-		return ACVP_EFORMAT;
-	jp_set(&p, gp, "testType");
-	if (strcmp(s, "AFT") == 0)
-		g->type = ACVP_AFT;
-	else if (strcmp(s, "MCT") == 0)
-		g->type = ACVP_MCT;
-	else
-		return bad(d, &p, "unknown test type (AFT or MCT)");
-	s = get_str(d, jg, "direction", gp);
-	if (s == NULL)
-		return ACVP_EFORMAT;
-	jp_set(&p, gp, "direction");
-	if (strcmp(s, "encrypt") == 0)
-		g->decrypt = 0;
-	else if (strcmp(s, "decrypt") == 0)
-		g->decrypt = 1;
-	else
-		return bad(d, &p, "unknown direction (encrypt or decrypt)");
-	rc = get_uint(d, jg, "keyLen", gp, &keybits);
+	if (rc == ACVP_OK)
+		rc = get_choice(d, jg, "testType", gp, "AFT", "MCT",
+		                "test type", &g->type);
+	if (rc == ACVP_OK)
+		rc = get_choice(d, jg, "direction", gp, "encrypt", "decrypt",
+		                "direction", &g->decrypt);
+	if (rc == ACVP_OK)
+		rc = get_uint(d, jg, "keyLen", gp, &keybits);
 	if (rc != ACVP_OK)
 		return rc;
 	if (keybits != 128 && keybits != 192 && keybits != 256) {
@@ -464,46 +506,13 @@ static int read_group(struct dec *d, json_t *jg, const struct jpath *gp,
 	if (g->tests == NULL)
 		return set_err(d->err, ACVP_ENOMEM, d->file, p.s,
 		               "out of memory");
-	for (k = 0; k < json_array_size(tests); k++) {
-		json_t *o = json_array_get(tests, k);
-		struct acvp_test *t = &g->tests[k];
-		struct jpath tp;
-		int found;
-
+	for (k = 0; k < json_array_size(tests) && rc == ACVP_OK; k++) {
 		jp_set(&tp, &p, "[%zu]", k);
 		g->ntests = k + 1;  /* freed from here on */
-		t->q_index = k;
-		t->a_group = t->a_index = (size_t)-1;
-		if (!json_is_object(o))
-			return bad(d, &tp, "not an object");
-		rc = get_uint(d, o, "tcId", &tp, &t->tcid);
-		if (rc == ACVP_OK)
-			rc = get_hex(d, o, "key", &tp, g->key_len, t->key,
-			             NULL, NULL);
-		if (rc != ACVP_OK)
-			return rc;
-		if (g->type == ACVP_MCT) {
-			t->in = malloc(32);
-			if (t->in == NULL)
-				return set_err(d->err, ACVP_ENOMEM, d->file,
-				               tp.s, "out of memory");
-			t->len = 16;
-			rc = get_hex(d, o, g->decrypt ? "ct" : "pt", &tp, 16,
-			             t->in, NULL, NULL);
-		} else {
-			rc = get_hex(d, o, g->decrypt ? "ct" : "pt", &tp, 0,
-			             NULL, &t->in, &t->len);
-		}
-		if (rc == ACVP_OK)
-			rc = get_answer(d, o, &tp, g, t, &found);
-		if (rc != ACVP_OK)
-			return rc;
-		if (found)
-			t->a_group = (size_t)-2;  /* answered in place */
-		else
-			*all_answered = 0;
+		rc = read_test(d, g, json_array_get(tests, k), &tp, k,
+		               all_answered);
 	}
-	return ACVP_OK;
+	return rc;
 }
 
 static int read_questions(const char *path, struct acvp_set *set,
@@ -591,14 +600,93 @@ static size_t find_test(const struct acvp_group *g, unsigned long tcid,
 	return (size_t)-1;
 }
 
+/* Test k of group gi of the answers file, object o at tp: its answer,
+ * into the question of the same tcId in group g. */
+static int read_answer(struct dec *d, struct acvp_group *g, unsigned long tgid,
+                       json_t *o, const struct jpath *tp, size_t gi, size_t k)
+{
+	unsigned long tcid;
+	struct jpath q;
+	size_t ti;
+	int rc, found;
+
+	if (!json_is_object(o))
+		return bad(d, tp, "not an object");
+	rc = get_uint(d, o, "tcId", tp, &tcid);
+	if (rc != ACVP_OK)
+		return rc;
+	ti = find_test(g, tcid, k);
+	if (ti == (size_t)-1) {
+		jp_set(&q, tp, "tcId");
+		return bad(d, &q, "%lu is not a test of group tgId %lu in the "
+		           "prompt", tcid, tgid);
+	}
+	rc = get_answer(d, o, tp, g, &g->tests[ti], &found);
+	if (rc != ACVP_OK)
+		return rc;
+	if (!found)
+		return bad(d, tp, "missing %s", g->type == ACVP_MCT ?
+		           "resultsArray" : g->decrypt ? "pt" : "ct");
+	g->tests[ti].a_group = gi;
+	g->tests[ti].a_index = k;
+	return ACVP_OK;
+}
+
+/* Group i of the answers file, jg at gp: its tests' answers. */
+static int read_answer_group(struct dec *d, struct acvp_set *set, json_t *jg,
+                             const struct jpath *gp, size_t i)
+{
+	struct jpath tsp, tp, q;
+	unsigned long tgid;
+	json_t *tests;
+	size_t gi, k;
+	int rc;
+
+	if (!json_is_object(jg))
+		return bad(d, gp, "not an object");
+	rc = get_uint(d, jg, "tgId", gp, &tgid);
+	if (rc != ACVP_OK)
+		return rc;
+	gi = find_group(set, tgid, i);
+	if (gi == (size_t)-1) {
+		jp_set(&q, gp, "tgId");
+		return bad(d, &q, "%lu is not a group of the prompt", tgid);
+	}
+	tests = json_object_get(jg, "tests");
+	jp_set(&tsp, gp, "tests");
+	if (!json_is_array(tests))
+		return bad(d, &tsp, tests == NULL ? "missing" : "not an array");
+	for (k = 0; k < json_array_size(tests) && rc == ACVP_OK; k++) {
+		jp_set(&tp, &tsp, "[%zu]", k);
+		rc = read_answer(d, &set->groups[gi], tgid,
+		                 json_array_get(tests, k), &tp, i, k);
+	}
+	return rc;
+}
+
+/* Every question needs its answer. */
+static int all_answered(struct dec *d, const struct acvp_set *set)
+{
+	size_t i, k;
+
+	for (i = 0; i < set->ngroups; i++)
+		for (k = 0; k < set->groups[i].ntests; k++)
+			if (set->groups[i].tests[k].a_group == (size_t)-1)
+				return bad(d, NULL, "no expected result for "
+				           "tgId %lu tcId %lu",
+				           set->groups[i].tgid,
+				           set->groups[i].tests[k].tcid);
+	return ACVP_OK;
+}
+
 static int read_answers(const char *path, struct acvp_set *set,
                         struct acvp_error *err)
 {
 	struct dec d = { path, err };
-	json_t *root, *vs, *groups;
-	struct jpath base, p;
+	json_t *root, *vs, *groups = NULL;
+	struct jpath base, p, gp;
 	long long vsid;
-	size_t i, k;
+	size_t i;
 	int rc, array_form;
 
 	rc = load_json(path, &root, err);
@@ -609,107 +697,31 @@ static int read_answers(const char *path, struct acvp_set *set,
 		rc = check_header(&d, vs, &base);
 	if (rc == ACVP_OK)
 		rc = get_vsid(&d, vs, &base, &vsid);
-	if (rc != ACVP_OK)
-		goto out;
-	if (vsid != set->vsid) {
+	if (rc == ACVP_OK && vsid != set->vsid) {
 		jp_set(&p, &base, "vsId");
 		rc = bad(&d, &p, "%lld, but the prompt's is %lld", vsid,
 		         set->vsid);
-		goto out;
 	}
-	groups = json_object_get(vs, "testGroups");
-	jp_set(&p, &base, "testGroups");
-	if (!json_is_array(groups)) {
-		rc = bad(&d, &p, groups == NULL ? "missing" : "not an array");
-		goto out;
-	}
-	for (i = 0; i < json_array_size(groups) && rc == ACVP_OK; i++) {
-		json_t *jg = json_array_get(groups, i), *tests;
-		struct jpath gp, tsp;
-		struct acvp_group *g;
-		unsigned long tgid;
-		size_t gi;
-
-		jp_set(&gp, &p, "[%zu]", i);
-		if (!json_is_object(jg)) {
-			rc = bad(&d, &gp, "not an object");
-			break;
-		}
-		rc = get_uint(&d, jg, "tgId", &gp, &tgid);
-		if (rc != ACVP_OK)
-			break;
-		gi = find_group(set, tgid, i);
-		if (gi == (size_t)-1) {
-			struct jpath q;
-
-			jp_set(&q, &gp, "tgId");
-			rc = bad(&d, &q, "%lu is not a group of the prompt",
-			         tgid);
-			break;
-		}
-		g = &set->groups[gi];
-		tests = json_object_get(jg, "tests");
-		jp_set(&tsp, &gp, "tests");
-		if (!json_is_array(tests)) {
-			rc = bad(&d, &tsp, tests == NULL ? "missing" :
+	if (rc == ACVP_OK) {
+		groups = json_object_get(vs, "testGroups");
+		jp_set(&p, &base, "testGroups");
+		if (!json_is_array(groups))
+			rc = bad(&d, &p, groups == NULL ? "missing" :
 			         "not an array");
-			break;
-		}
-		for (k = 0; k < json_array_size(tests) && rc == ACVP_OK; k++) {
-			json_t *o = json_array_get(tests, k);
-			struct jpath tp;
-			unsigned long tcid;
-			size_t ti;
-			int found;
-
-			jp_set(&tp, &tsp, "[%zu]", k);
-			if (!json_is_object(o)) {
-				rc = bad(&d, &tp, "not an object");
-				break;
-			}
-			rc = get_uint(&d, o, "tcId", &tp, &tcid);
-			if (rc != ACVP_OK)
-				break;
-			ti = find_test(g, tcid, k);
-			if (ti == (size_t)-1) {
-				struct jpath q;
-
-				jp_set(&q, &tp, "tcId");
-				rc = bad(&d, &q, "%lu is not a test of group "
-				         "tgId %lu in the prompt", tcid, tgid);
-				break;
-			}
-			rc = get_answer(&d, o, &tp, g, &g->tests[ti], &found);
-			if (rc != ACVP_OK)
-				break;
-			if (!found) {
-				rc = bad(&d, &tp, "missing %s",
-				         g->type == ACVP_MCT ? "resultsArray" :
-				         g->decrypt ? "pt" : "ct");
-				break;
-			}
-			g->tests[ti].a_group = i;
-			g->tests[ti].a_index = k;
-		}
+	}
+	for (i = 0; rc == ACVP_OK && i < json_array_size(groups); i++) {
+		jp_set(&gp, &p, "[%zu]", i);
+		rc = read_answer_group(&d, set, json_array_get(groups, i), &gp,
+		                       i);
+		/* the group's tree is no longer needed */
 		json_array_set_new(groups, i, json_null());
 	}
-	if (rc != ACVP_OK)
-		goto out;
-	/* every question needs its answer */
-	set->has_answers = 1;
-	for (i = 0; i < set->ngroups; i++)
-		for (k = 0; k < set->groups[i].ntests; k++) {
-			const struct acvp_test *t = &set->groups[i].tests[k];
-
-			if (t->a_group == (size_t)-1) {
-				rc = bad(&d, NULL, "no expected result for tgId "
-				         "%lu tcId %lu", set->groups[i].tgid,
-				         t->tcid);
-				goto out;
-			}
-		}
-	set->answers_array_form = array_form;
-out:
+	if (rc == ACVP_OK)
+		rc = all_answered(&d, set);
+	if (rc == ACVP_OK) {
+		set->has_answers = 1;
+		set->answers_array_form = array_form;
+	}
 	json_decref(root);
 	return rc;
 }
@@ -883,119 +895,6 @@ static int report(const struct acvp_set *set, const struct acvp_group *g,
 	return fn(arg, &f);
 }
 
-int acvp_check(const struct acvp_set *set, const aesecb_backend *be,
-               acvp_fail_fn *fn, void *arg, struct acvp_counts *counts,
-               struct acvp_error *err)
-{
-	struct acvp_counts c;
-	struct mct_result *res = NULL;
-	uint8_t *out = NULL;
-	size_t maxlen = 16, i, k;
-	int rc = ACVP_OK, stop = 0;
-
-	memset(&c, 0, sizeof c);
-	if (err != NULL)
-		memset(err, 0, sizeof *err);
-	if (!set->has_answers)
-		return set_err(err, ACVP_ENOANSWER, set->questions, NULL,
-		               "no expected results to check against");
-	for (i = 0; i < set->ngroups; i++)
-		for (k = 0; k < set->groups[i].ntests; k++)
-			if (set->groups[i].tests[k].len > maxlen)
-				maxlen = set->groups[i].tests[k].len;
-	out = malloc(maxlen);
-	res = malloc(MCT_OUTER * sizeof *res);
-	if (out == NULL || res == NULL) {
-		rc = set_err(err, ACVP_ENOMEM, set->questions, NULL,
-		             "out of memory");
-		goto done;
-	}
-	for (i = 0; i < set->ngroups && !stop; i++) {
-		const struct acvp_group *g = &set->groups[i];
-		const char *in_name = g->decrypt ? "ct" : "pt";
-		const char *out_name = g->decrypt ? "pt" : "ct";
-
-		for (k = 0; k < g->ntests && !stop; k++) {
-			const struct acvp_test *t = &g->tests[k];
-			int r, ok = 1;
-
-			if (g->type == ACVP_AFT) {
-				aesecb_ctx ctx;
-
-				c.aft++;
-				r = aesecb_init(&ctx, t->key, g->key_len, be);
-				if (r == AESECB_OK)
-					r = (g->decrypt ? aesecb_decrypt :
-					     aesecb_encrypt)(&ctx, t->in, out,
-					                     t->len);
-				aesecb_clear(&ctx);
-				if (r != AESECB_OK) {
-					rc = set_err(err, ACVP_ECRYPT,
-					             set->questions, NULL, "%s",
-					             aesecb_strerror(r));
-					goto done;
-				}
-				if (cli_ct_differ(out, t->expect, t->len)) {
-					ok = 0;
-					stop = report(set, g, t, -1, out_name,
-					              t->expect, out, t->len,
-					              fn, arg);
-				}
-				c.aft_pass += ok;
-				continue;
-			}
-			c.mct++;
-			r = mct_run(be, g->decrypt, t->key, g->key_len, t->in,
-			            res);
-			if (r != AESECB_OK) {
-				rc = set_err(err, ACVP_ECRYPT, set->questions,
-				             NULL, "%s", aesecb_strerror(r));
-				goto done;
-			}
-			for (r = 0; r < MCT_OUTER && ok; r++) {
-				const struct acvp_mct_step *s = &t->mct[r];
-				const uint8_t *ein = g->decrypt ? s->ct : s->pt;
-				const uint8_t *eout = g->decrypt ? s->pt : s->ct;
-
-				if (cli_ct_differ(res[r].key, s->key, g->key_len)) {
-					ok = 0;
-					stop = report(set, g, t, r, "key", NULL,
-					              NULL, g->key_len, fn, arg);
-				} else if (cli_ct_differ(res[r].in, ein, 16)) {
-					ok = 0;
-					stop = report(set, g, t, r, in_name, ein,
-					              res[r].in, 16, fn, arg);
-				} else if (cli_ct_differ(res[r].out, eout, 16)) {
-					ok = 0;
-					stop = report(set, g, t, r, out_name,
-					              eout, res[r].out, 16, fn,
-					              arg);
-				}
-			}
-			c.mct_pass += ok;
-		}
-	}
-	if (stop) {
-		rc = set_err(err, ACVP_ESTOPPED, set->questions, NULL,
-		             "stopped");
-		if (err != NULL)
-			err->stop = stop;
-	}
-done:
-	if (out != NULL)
-		aesecb_wipe(out, maxlen);
-	if (res != NULL)
-		aesecb_wipe(res, MCT_OUTER * sizeof *res);
-	free(out);
-	free(res);
-	if (counts != NULL)
-		*counts = c;
-	return rc;
-}
-
-/* ------------------------------------------------------------------ */
-/* Answering */
-
 /* The larger of 16 and the longest AFT text of the set. */
 static size_t longest_text(const struct acvp_set *set)
 {
@@ -1008,6 +907,154 @@ static size_t longest_text(const struct acvp_set *set)
 	return maxlen;
 }
 
+/* Test t under be: AFT, its output into buf; MCT, its MCT_OUTER
+ * iterations into res.  An aesecb status. */
+static int run_test(const aesecb_backend *be, const struct acvp_group *g,
+                    const struct acvp_test *t, uint8_t *buf,
+                    struct mct_result *res)
+{
+	aesecb_ctx ctx;
+	int r;
+
+	if (g->type == ACVP_MCT)
+		return mct_run(be, g->decrypt, t->key, g->key_len, t->in, res);
+	r = aesecb_init(&ctx, t->key, g->key_len, be);
+	if (r == AESECB_OK)
+		r = (g->decrypt ? aesecb_decrypt : aesecb_encrypt)(&ctx, t->in,
+		                                                   buf, t->len);
+	aesecb_clear(&ctx);
+	return r;
+}
+
+/* What acvp_check works with. */
+struct checker {
+	const struct acvp_set *set;
+	const aesecb_backend *be;
+	acvp_fail_fn *fn;
+	void *arg;
+	uint8_t *out;             /* room for the longest text */
+	struct mct_result *res;   /* MCT_OUTER iterations */
+	int stop;                 /* the callback's value once it said stop */
+};
+
+/* The first field of an MCT test's iterations that differs from the
+ * expected results: key, then input, then output.  1 when all match. */
+static int compare_mct(struct checker *k, const struct acvp_group *g,
+                       const struct acvp_test *t)
+{
+	const char *in_name = g->decrypt ? "ct" : "pt";
+	const char *out_name = g->decrypt ? "pt" : "ct";
+	const struct mct_result *res = k->res;
+	int r;
+
+	for (r = 0; r < MCT_OUTER; r++) {
+		const struct acvp_mct_step *s = &t->mct[r];
+		const uint8_t *ein = g->decrypt ? s->ct : s->pt;
+		const uint8_t *eout = g->decrypt ? s->pt : s->ct;
+
+		if (cli_ct_differ(res[r].key, s->key, g->key_len))
+			k->stop = report(k->set, g, t, r, "key", NULL, NULL,
+			                 g->key_len, k->fn, k->arg);
+		else if (cli_ct_differ(res[r].in, ein, 16))
+			k->stop = report(k->set, g, t, r, in_name, ein,
+			                 res[r].in, 16, k->fn, k->arg);
+		else if (cli_ct_differ(res[r].out, eout, 16))
+			k->stop = report(k->set, g, t, r, out_name, eout,
+			                 res[r].out, 16, k->fn, k->arg);
+		else
+			continue;
+		return 0;
+	}
+	return 1;
+}
+
+/* One test: 1 passed, 0 failed (reported), or the library's status. */
+static int check_test(struct checker *k, const struct acvp_group *g,
+                      const struct acvp_test *t)
+{
+	int r = run_test(k->be, g, t, k->out, k->res);
+
+	if (r != AESECB_OK)
+		return r;
+	if (g->type == ACVP_MCT)
+		return compare_mct(k, g, t);
+	if (!cli_ct_differ(k->out, t->expect, t->len))
+		return 1;
+	k->stop = report(k->set, g, t, -1, g->decrypt ? "pt" : "ct",
+	                 t->expect, k->out, t->len, k->fn, k->arg);
+	return 0;
+}
+
+/* Every test of every group, counted, until the callback says stop. */
+static int check_all(struct checker *k, struct acvp_counts *c,
+                     struct acvp_error *err)
+{
+	size_t i, n;
+
+	for (i = 0; i < k->set->ngroups && !k->stop; i++) {
+		const struct acvp_group *g = &k->set->groups[i];
+		int mct = g->type == ACVP_MCT;
+
+		for (n = 0; n < g->ntests && !k->stop; n++) {
+			int r = check_test(k, g, &g->tests[n]);
+
+			if (r < 0)
+				return set_err(err, ACVP_ECRYPT,
+				               k->set->questions, NULL, "%s",
+				               aesecb_strerror(r));
+			if (mct) {
+				c->mct++;
+				c->mct_pass += (unsigned long)r;
+			} else {
+				c->aft++;
+				c->aft_pass += (unsigned long)r;
+			}
+		}
+	}
+	if (k->stop == 0)
+		return ACVP_OK;
+	set_err(err, ACVP_ESTOPPED, k->set->questions, NULL, "stopped");
+	if (err != NULL)
+		err->stop = k->stop;
+	return ACVP_ESTOPPED;
+}
+
+int acvp_check(const struct acvp_set *set, const aesecb_backend *be,
+               acvp_fail_fn *fn, void *arg, struct acvp_counts *counts,
+               struct acvp_error *err)
+{
+	struct checker k = { set, be, fn, arg, NULL, NULL, 0 };
+	size_t maxlen = longest_text(set);
+	struct acvp_counts c;
+	int rc;
+
+	memset(&c, 0, sizeof c);
+	if (err != NULL)
+		memset(err, 0, sizeof *err);
+	if (!set->has_answers)
+		return set_err(err, ACVP_ENOANSWER, set->questions, NULL,
+		               "no expected results to check against");
+	k.out = malloc(maxlen);
+	k.res = malloc(MCT_OUTER * sizeof *k.res);
+	if (k.out == NULL || k.res == NULL)
+		rc = set_err(err, ACVP_ENOMEM, set->questions, NULL,
+		             "out of memory");
+	else
+		rc = check_all(&k, &c, err);
+	if (k.out != NULL)
+		aesecb_wipe(k.out, maxlen);
+	if (k.res != NULL)
+		aesecb_wipe(k.res, MCT_OUTER * sizeof *k.res);
+	free(k.out);
+	free(k.res);
+	if (counts != NULL)
+		*counts = c;
+	return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* Answering */
+
 /* One test's answer: tcId, then the output (AFT) or the 100 iterations
  * (MCT); buf holds the longest text, res MCT_OUTER results. */
 static int answer_test(struct cli_json *j, const struct acvp_set *set,
@@ -1017,19 +1064,8 @@ static int answer_test(struct cli_json *j, const struct acvp_set *set,
 {
 	const char *in_name = g->decrypt ? "ct" : "pt";
 	const char *out_name = g->decrypt ? "pt" : "ct";
-	int r, i;
+	int r = run_test(be, g, t, buf, res), i;
 
-	if (g->type == ACVP_AFT) {
-		aesecb_ctx ctx;
-
-		r = aesecb_init(&ctx, t->key, g->key_len, be);
-		if (r == AESECB_OK)
-			r = (g->decrypt ? aesecb_decrypt : aesecb_encrypt)
-			    (&ctx, t->in, buf, t->len);
-		aesecb_clear(&ctx);
-	} else {
-		r = mct_run(be, g->decrypt, t->key, g->key_len, t->in, res);
-	}
 	if (r != AESECB_OK)
 		return set_err(err, ACVP_ECRYPT, set->questions, NULL, "%s",
 		               aesecb_strerror(r));

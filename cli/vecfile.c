@@ -544,45 +544,56 @@ static int section_line(struct parser *p, const char *s, size_t n)
 	return decide(p, 1);
 }
 
-static int field_line(struct parser *p, const char *s, size_t n)
+/* "NAME = VALUE": the name's length, and the value (blanks around the
+ * '=' skipped).  Returns 0 or VEC_EFORMAT. */
+static int split_field(struct parser *p, const char *s, size_t n,
+                       size_t *name_len, const char **v, size_t *vn)
 {
-	size_t name_len = 0, i;
-	const char *v;
-	size_t vn;
-	const struct field *f = NULL;
-	unsigned allowed;
-	int r;
+	size_t i = 0;
 
-	while (name_len < n && (is_alnum((unsigned char)s[name_len]) ||
-	                        s[name_len] == '_'))
-		name_len++;
-	i = name_len;
+	while (i < n && (is_alnum((unsigned char)s[i]) || s[i] == '_'))
+		i++;
+	*name_len = i;
 	while (i < n && (s[i] == ' ' || s[i] == '\t'))
 		i++;
-	if (name_len == 0 || i == n || s[i] != '=')
+	if (*name_len == 0 || i == n || s[i] != '=')
 		return fail(p, VEC_EFORMAT, p->lineno,
 		            "expected NAME = VALUE, a [section], a comment or "
 		            "a blank line");
 	i++;
 	while (i < n && (s[i] == ' ' || s[i] == '\t'))
 		i++;
-	v = s + i;
-	vn = n - i;
+	*v = s + i;
+	*vn = n - i;
+	return 0;
+}
+
+/* The field named by the len bytes at s (any case), or NULL. */
+static const struct field *find_field(const char *s, size_t len)
+{
+	size_t i, k;
 
 	for (i = 0; i < NFIELDS; i++) {
-		size_t k;
-
-		if (strlen(fields[i].name) != name_len)
+		if (strlen(fields[i].name) != len)
 			continue;
-		for (k = 0; k < name_len; k++)
+		for (k = 0; k < len; k++)
 			if (lower((unsigned char)s[k]) !=
 			    lower((unsigned char)fields[i].name[k]))
 				break;
-		if (k == name_len) {
-			f = &fields[i];
-			break;
-		}
+		if (k == len)
+			return &fields[i];
 	}
+	return NULL;
+}
+
+/* Whether field f (NULL: unknown) may stand here, with a value of vn
+ * bytes: the file's format (decided by the first field), its section, once
+ * per entry.  Returns 0 or VEC_EFORMAT. */
+static int check_field(struct parser *p, const struct field *f, size_t vn)
+{
+	unsigned allowed;
+	int r;
+
 	if (!p->decided && f != NULL) {
 		r = decide(p, (f->bit & RSP_FIELDS) != 0);
 		if (r != 0)
@@ -613,8 +624,14 @@ static int field_line(struct parser *p, const char *s, size_t n)
 	if (vn == 0)
 		return fail(p, VEC_EFORMAT, p->lineno, "%s has no value",
 		            f->name);
-	if (p->have == 0)
-		p->entry_line = p->lineno;
+	return 0;
+}
+
+/* The value of field f into the entry.  Returns 0 or VEC_EFORMAT. */
+static int field_value(struct parser *p, const struct field *f,
+                       const char *v, size_t vn)
+{
+	int r;
 
 	switch (f->bit) {
 	case F_COUNT:
@@ -656,8 +673,27 @@ static int field_line(struct parser *p, const char *s, size_t n)
 		r = fail(p, VEC_EFORMAT, p->lineno, "internal error");
 		break;
 	}
+	return r;
+}
+
+static int field_line(struct parser *p, const char *s, size_t n)
+{
+	const struct field *f;
+	size_t name_len = 0, vn = 0;
+	const char *v = NULL;
+	int r;
+
+	r = split_field(p, s, n, &name_len, &v, &vn);
 	if (r != 0)
 		return r;
+	f = find_field(s, name_len);
+	r = check_field(p, f, vn);
+	if (r == 0)
+		r = field_value(p, f, v, vn);
+	if (r != 0)
+		return r;
+	if (p->have == 0)
+		p->entry_line = p->lineno;
 	p->have |= f->bit;
 	return 0;
 }

@@ -135,15 +135,74 @@ static int key_from_string(struct cli_key *k, const struct cli_keykind *kind,
  * blank lines around it.  Text on a second non-blank line is refused, so
  * that two keys on two lines are never read as one longer key.
  */
+/* Reading a key file: where the decode is, which line holds the key. */
+struct keyfile {
+	struct cli_key *k;
+	const struct cli_keykind *kind;
+	struct cli_hex h;
+	unsigned long line, key_line;
+};
+
+/* One line of the file, without its newline.  Returns 0 or EXIT_USAGE. */
+static int key_file_line(struct keyfile *r, const char *s, size_t n)
+{
+	const struct cli_keykind *kind = r->kind;
+	size_t j;
+	int text = 0;
+
+	for (j = 0; j < n; j++)
+		text |= cli_hexclass((unsigned char)s[j]) != CLI_HEX_SPACE;
+	if (text && r->key_line != 0 && r->key_line != r->line) {
+		cli_err("%s: the %s has text on line %lu after the %s on line "
+		        "%lu; a %s holds one %s (hex digits on one line)",
+		        kind->opt_file, kind->file_noun, r->line, kind->noun,
+		        r->key_line, kind->file_noun, kind->noun);
+		return EXIT_USAGE;
+	}
+	if (text)
+		r->key_line = r->line;
+	if (cli_hex_feed(&r->h, r->k->bytes, sizeof r->k->bytes, s, n) !=
+	    CLI_HEX_OK) {
+		cli_err("%s: the %s has a character that is not a hex digit at "
+		        "line %lu, column %lu", kind->opt_file, kind->file_noun,
+		        r->line, r->h.col);
+		return EXIT_USAGE;
+	}
+	return 0;
+}
+
+/* What one read brought, one line at a time: the place of the newlines
+ * is syntax.  Returns 0 or EXIT_USAGE. */
+static int key_file_piece(struct keyfile *r, const char *buf, size_t n)
+{
+	size_t i = 0, end;
+	int rc = 0;
+
+	while (rc == 0 && i < n) {
+		const char *nl = memchr(buf + i, '\n', n - i);
+
+		end = nl != NULL ? (size_t)(nl - buf) : n;
+		rc = key_file_line(r, buf + i, end - i);
+		if (rc == 0 && nl != NULL) {
+			/* the newline itself, for the decoder's line count */
+			cli_hex_feed(&r->h, r->k->bytes, sizeof r->k->bytes,
+			             "\n", 1);
+			r->line++;
+			end++;
+		}
+		i = end;
+	}
+	return rc;
+}
+
 static int key_from_file(struct cli_key *k, const struct cli_keykind *kind,
                          const char *path)
 {
 	const char *opt = kind->opt_file;
 	char buf[512], hint[160];
-	struct cli_hex h;
+	struct keyfile r;
 	FILE *f;
 	size_t n, total = 0;
-	unsigned long line = 1, key_line = 0;
 	int rc = 0, err;
 
 	f = fopen(path, "rb");
@@ -155,55 +214,21 @@ static int key_from_file(struct cli_key *k, const struct cli_keykind *kind,
 		return EXIT_IO;
 	}
 	setvbuf(f, NULL, _IONBF, 0);  /* no stdio copy of the key */
+	r.k = k;
+	r.kind = kind;
+	r.line = 1;
+	r.key_line = 0;
+	cli_hex_init(&r.h, KEY_HEX);
 	errno = 0;
-	cli_hex_init(&h, KEY_HEX);
 	while (rc == 0 && (n = fread(buf, 1, sizeof buf, f)) > 0) {
-		size_t i = 0;
-
 		total += n;
 		if (total > KEYFILE_MAX) {
 			cli_err("%s: the %s is too long to hold a %s (over %u "
 			        "bytes); %s", opt, kind->file_noun, kind->noun,
 			        KEYFILE_MAX, kind->lens_text);
 			rc = EXIT_USAGE;
-			break;
-		}
-		/* one line at a time: the place of the newlines is syntax */
-		while (rc == 0 && i < n) {
-			const char *nl = memchr(buf + i, '\n', n - i);
-			size_t end = nl != NULL ? (size_t)(nl - buf) : n, j;
-			int text = 0;
-
-			for (j = i; j < end; j++)
-				text |= cli_hexclass((unsigned char)buf[j]) !=
-				        CLI_HEX_SPACE;
-			if (text && key_line != 0 && key_line != line) {
-				cli_err("%s: the %s has text on line %lu after "
-				        "the %s on line %lu; a %s holds one %s "
-				        "(hex digits on one line)", opt,
-				        kind->file_noun, line, kind->noun,
-				        key_line, kind->file_noun, kind->noun);
-				rc = EXIT_USAGE;
-				break;
-			}
-			if (text)
-				key_line = line;
-			if (cli_hex_feed(&h, k->bytes, sizeof k->bytes, buf + i,
-			                 end - i) != CLI_HEX_OK) {
-				cli_err("%s: the %s has a character that is not "
-				        "a hex digit at line %lu, column %lu",
-				        opt, kind->file_noun, line, h.col);
-				rc = EXIT_USAGE;
-				break;
-			}
-			if (nl != NULL) {
-				/* the newline itself, for h's line count */
-				cli_hex_feed(&h, k->bytes, sizeof k->bytes,
-				             "\n", 1);
-				line++;
-				end++;
-			}
-			i = end;
+		} else {
+			rc = key_file_piece(&r, buf, n);
 		}
 	}
 	err = errno;
@@ -215,8 +240,8 @@ static int key_from_file(struct cli_key *k, const struct cli_keykind *kind,
 	fclose(f);
 	aesecb_wipe(buf, sizeof buf);
 	if (rc == 0)
-		rc = key_finish(k, &h, kind, opt, " in the file");
-	aesecb_wipe(&h, sizeof h);
+		rc = key_finish(k, &r.h, kind, opt, " in the file");
+	aesecb_wipe(&r, sizeof r);
 	return rc;
 }
 

@@ -277,6 +277,83 @@ static int masks_from_args(const aesecb_ctx *ctx, char **args, size_t nargs,
 	return cli_flush_stdout();
 }
 
+/* Samples read from standard input: the line being decoded, and the
+ * batch of samples waiting for their masks. */
+struct reader {
+	const aesecb_ctx *ctx;
+	int block;
+	struct sample s;
+	unsigned long line;
+	uint8_t *in;          /* BATCH samples */
+	size_t n;             /* in the batch */
+};
+
+/* The masks of the batch, written; the batch is empty again. */
+static int flush_batch(struct reader *r)
+{
+	int rc = emit_batch(r->ctx, r->in, r->n, r->block);
+
+	r->n = 0;
+	return rc;
+}
+
+/* A line that is not a sample: what was read before it is answered
+ * first, then the message (unless writing failed: that is the error). */
+static int bad_line(struct reader *r, const char *why)
+{
+	int rc = flush_batch(r);
+
+	if (rc != 0)
+		return rc;
+	cli_err("stdin:%lu: %s", r->line, why);
+	return EXIT_USAGE;
+}
+
+/* At a newline: the line's sample joins the batch (a blank line is
+ * skipped). */
+static int end_line(struct reader *r)
+{
+	char why[128];
+	int got = sample_end(&r->s, why, sizeof why);
+
+	if (got < 0)
+		return bad_line(r, why);
+	if (got > 0) {
+		memcpy(r->in + r->n * SAMPLE_LEN, r->s.bytes, SAMPLE_LEN);
+		if (++r->n == BATCH) {
+			int rc = flush_batch(r);
+
+			if (rc != 0)
+				return rc;
+		}
+	}
+	sample_reset(&r->s);
+	r->line++;
+	return 0;
+}
+
+/* What one read brought, line by line; a line may go on in the next. */
+static int feed_text(struct reader *r, const char *buf, size_t len)
+{
+	size_t i, end;
+	char why[64], cb[8];
+	int bad, rc;
+
+	for (i = 0; i < len; i = end + 1) {
+		const char *nl = memchr(buf + i, '\n', len - i);
+
+		end = nl != NULL ? (size_t)(nl - buf) : len;
+		if (sample_feed(&r->s, buf + i, end - i, 1, &bad) != CLI_HEX_OK) {
+			snprintf(why, sizeof why, "bad hex digit '%s' in sample",
+			         show_char(bad, cb));
+			return bad_line(r, why);
+		}
+		if (nl != NULL && (rc = end_line(r)) != 0)
+			return rc;
+	}
+	return 0;
+}
+
 /*
  * One sample per line from standard input, in constant memory.  Results
  * go out a batch at a time, and whenever a read comes back short (the
@@ -286,77 +363,40 @@ static int masks_from_stdin(const aesecb_ctx *ctx, int block)
 {
 	static uint8_t in[BATCH * SAMPLE_LEN];
 	static char buf[READ_SIZE];
-	struct sample s;
-	unsigned long line = 1;
-	size_t n = 0;
-	char why[128], cb[8];
-	int rc = 0, eof = 0;
+	struct reader r;
+	ssize_t got;
+	int rc = 0;
 
-	sample_reset(&s);
-	while (!eof) {
-		ssize_t got = read(STDIN_FILENO, buf, sizeof buf);
-		size_t i, len, end;
+	memset(&r, 0, sizeof r);
+	r.ctx = ctx;
+	r.block = block;
+	r.line = 1;
+	r.in = in;
+	sample_reset(&r.s);
+	while (rc == 0 && (got = read(STDIN_FILENO, buf, sizeof buf)) != 0) {
+		int err = errno;   /* a write below may change it */
 
+		if (got < 0 && err == EINTR)
+			continue;
 		if (got < 0) {
-			int err = errno;   /* the write below may change it */
-
-			if (err == EINTR)
-				continue;
 			/* what was read before is answered first */
-			if ((rc = emit_batch(ctx, in, n, block)) != 0)
-				return rc;
-			cli_err("stdin: read error: %s", strerror(err));
-			return EXIT_IO;
-		}
-		len = (size_t)got;
-		if (len == 0) {
-			/* a last line without a newline */
-			eof = 1;
-			buf[0] = '\n';
-			len = s.text.digits != 0 ? 1 : 0;
-		}
-		for (i = 0; i < len; i = end + 1) {
-			const char *nl = memchr(buf + i, '\n', len - i);
-			int bad, got_one;
-
-			end = nl != NULL ? (size_t)(nl - buf) : len;
-			if (sample_feed(&s, buf + i, end - i, 1, &bad) !=
-			    CLI_HEX_OK) {
-				rc = emit_batch(ctx, in, n, block);
-				cli_err("stdin:%lu: bad hex digit '%s' in sample",
-				        line, show_char(bad, cb));
-				return rc != 0 ? rc : EXIT_USAGE;
+			if ((rc = flush_batch(&r)) == 0) {
+				cli_err("stdin: read error: %s", strerror(err));
+				rc = EXIT_IO;
 			}
-			if (nl == NULL)
-				break;   /* the line goes on in the next read */
-			got_one = sample_end(&s, why, sizeof why);
-			if (got_one < 0) {
-				rc = emit_batch(ctx, in, n, block);
-				cli_err("stdin:%lu: %s", line, why);
-				return rc != 0 ? rc : EXIT_USAGE;
-			}
-			if (got_one > 0) {
-				memcpy(in + n * SAMPLE_LEN, s.bytes, SAMPLE_LEN);
-				if (++n == BATCH) {
-					if ((rc = emit_batch(ctx, in, n, block)) != 0)
-						return rc;
-					n = 0;
-				}
-			}
-			sample_reset(&s);
-			line++;
+			break;
 		}
-		if (!eof && len < sizeof buf) {
-			if ((rc = emit_batch(ctx, in, n, block)) != 0)
-				return rc;
-			n = 0;
-			if ((rc = cli_flush_stdout()) != 0)
-				return rc;
-		}
+		rc = feed_text(&r, buf, (size_t)got);
+		if (rc == 0 && (size_t)got < sizeof buf &&
+		    (rc = flush_batch(&r)) == 0)
+			rc = cli_flush_stdout();
 	}
-	if ((rc = emit_batch(ctx, in, n, block)) != 0)
-		return rc;
-	return cli_flush_stdout();
+	/* a last line without a newline */
+	if (rc == 0 && r.s.text.digits != 0)
+		rc = end_line(&r);
+	if (rc == 0 && (rc = flush_batch(&r)) == 0)
+		rc = cli_flush_stdout();
+	return rc;
 }
 
 /* ------------------------------------------------------------------ */

@@ -697,20 +697,75 @@ static void measure_clocks(struct clockinfo *ci, int quick)
 	ci->core_ghz = bench_core_ghz(25e6, &ci->descheduled);
 }
 
+/* A run of the benchmark: what it measures and how it reports. */
+struct session {
+	int json;
+	unsigned char sel[MAX_WORKLOADS];  /* workloads selected */
+	const aesecb_backend **run;        /* backends measured */
+	size_t nrun;
+	const aesecb_backend *only;        /* -b NAME */
+	struct clockinfo ci;
+	double target_ns;                  /* per figure */
+	struct cli_json j;
+	int starred;                       /* a figure lost the CPU */
+};
+
+/* Every selected workload under every backend, a row each as it comes.
+ * Returns 0 or an exit status after the message. */
+static int measure_all(struct session *se)
+{
+	struct bench_meas m;
+	size_t i, b;
+	int rc = 0;
+
+	fill_buffers();
+	for (i = 0; i < nworkloads && rc == 0; i++)
+		for (b = 0; b < se->nrun && se->sel[i] && rc == 0; b++) {
+			rc = measure(&workloads[i], se->run[b], se->target_ns,
+			             &m);
+			if (rc != 0)
+				break;
+			se->starred |= m.descheduled;
+			if (se->json)
+				json_row(&se->j, &workloads[i], se->run[b], &m,
+				         &se->ci);
+			else
+				print_row(&workloads[i], se->run[b], &m, &se->ci);
+			rc = cli_flush_stdout();
+		}
+	return rc;
+}
+
+/* The end of the report: the JSON document is closed (whole even after a
+ * failed measurement, unless writing failed), the text says what a '*'
+ * means. */
+static int end_report(struct session *se, int rc)
+{
+	int wr;
+
+	if (se->json && rc != EXIT_IO) {
+		cli_json_end(&se->j);
+		cli_json_end(&se->j);
+		wr = cli_json_finish_stdout(&se->j);
+		return rc != 0 ? rc : wr;
+	}
+	if (se->json || !se->starred || rc != 0)
+		return rc;
+	printf("\n* every run of this figure lost the CPU to other processes: "
+	       "ns is this process's\n  own CPU time and cycles are scaled to "
+	       "match; figures from an idle machine\n  are more reliable\n");
+	return cli_flush_stdout();
+}
+
 int cmd_bench(int argc, char **argv)
 {
 	struct bench_opts o;
-	unsigned char sel[MAX_WORKLOADS];
-	const aesecb_backend **run = NULL, *only;
-	size_t nrun, i, b;
-	struct clockinfo ci;
-	struct bench_meas m;
-	struct cli_json j;
-	double target_ns;
+	struct session se;
 	char cpu[256];
-	int starred = 0, rc;
+	int rc;
 
 	memset(&o, 0, sizeof o);
+	memset(&se, 0, sizeof se);
 	make_workloads();
 	rc = parse(&o, argc, argv);
 	if (rc != 0 || o.common.help)
@@ -722,53 +777,26 @@ int cmd_bench(int argc, char **argv)
 		}
 		return list_workloads(o.json);
 	}
-	rc = select_all(argv + optind, (size_t)(argc - optind), sel);
+	se.json = o.json;
+	rc = select_all(argv + optind, (size_t)(argc - optind), se.sel);
 	if (rc == 0)
-		rc = select_backends(o.common.backend, &run, &nrun, &only);
-	if (rc != 0) {
-		free(run);
-		return rc;
-	}
-
-	target_ns = o.quick ? 20e6 : 200e6;
-	measure_clocks(&ci, o.quick);
-	bench_cpu_model(cpu, sizeof cpu);
-	cli_json_start(&j, stdout, CLI_JSON_LISTING);
-	if (o.json)
-		json_header(&j, cpu, &ci, target_ns, only);
-	else
-		print_header(cpu, &ci, target_ns, run, nrun, only);
-	rc = cli_flush_stdout();
-	fill_buffers();
-	for (i = 0; i < nworkloads && rc == 0; i++)
-		for (b = 0; b < nrun && sel[i] && rc == 0; b++) {
-			rc = measure(&workloads[i], run[b], target_ns, &m);
-			if (rc != 0)
-				break;
-			starred |= m.descheduled;
-			if (o.json)
-				json_row(&j, &workloads[i], run[b], &m, &ci);
-			else
-				print_row(&workloads[i], run[b], &m, &ci);
-			rc = cli_flush_stdout();
-		}
-	free(run);
-	if (o.json && rc != EXIT_IO) {
-		/* the document is whole even after a failed measurement */
-		int wr;
-
-		cli_json_end(&j);
-		cli_json_end(&j);
-		wr = cli_json_finish_stdout(&j);
-		return rc != 0 ? rc : wr;
-	}
-	if (o.json)
-		return rc;
-	if (starred && rc == 0) {
-		printf("\n* every run of this figure lost the CPU to other processes: "
-		       "ns is this process's\n  own CPU time and cycles are scaled to "
-		       "match; figures from an idle machine\n  are more reliable\n");
+		rc = select_backends(o.common.backend, &se.run, &se.nrun,
+		                     &se.only);
+	if (rc == 0) {
+		se.target_ns = o.quick ? 20e6 : 200e6;
+		measure_clocks(&se.ci, o.quick);
+		bench_cpu_model(cpu, sizeof cpu);
+		cli_json_start(&se.j, stdout, CLI_JSON_LISTING);
+		if (se.json)
+			json_header(&se.j, cpu, &se.ci, se.target_ns, se.only);
+		else
+			print_header(cpu, &se.ci, se.target_ns, se.run, se.nrun,
+			             se.only);
 		rc = cli_flush_stdout();
+		if (rc == 0)
+			rc = measure_all(&se);
+		rc = end_report(&se, rc);
 	}
+	free(se.run);
 	return rc;
 }

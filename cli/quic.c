@@ -322,6 +322,19 @@ static int derive_keys(const struct hash_ops *h, const struct version_info *v,
 	return st;
 }
 
+/* The arguments of a derivation from a traffic secret. */
+static int check_secret(const struct hash_ops *h, const struct version_info *v,
+                        const uint8_t *secret, size_t secret_len)
+{
+	if (h == NULL || secret == NULL)
+		return QUIC_EINVAL;
+	if (v == NULL)
+		return QUIC_EVERSION;
+	if (secret_len != digest_len(h))
+		return QUIC_ESECRETLEN;
+	return QUIC_OK;
+}
+
 int quic_traffic_keys(enum quic_hash hash, uint32_t version,
                       const uint8_t *secret, size_t secret_len,
                       struct quic_keys *out)
@@ -333,12 +346,9 @@ int quic_traffic_keys(enum quic_hash hash, uint32_t version,
 	if (out == NULL)
 		return QUIC_EINVAL;
 	aesecb_wipe(out, sizeof *out);
-	if (h == NULL || secret == NULL)
-		return QUIC_EINVAL;
-	if (v == NULL)
-		return QUIC_EVERSION;
-	if (secret_len != digest_len(h))
-		return QUIC_ESECRETLEN;
+	st = check_secret(h, v, secret, secret_len);
+	if (st != QUIC_OK)
+		return st;
 	memcpy(out->secret, secret, secret_len);
 	out->secret_len = secret_len;
 	st = derive_keys(h, v, out);
@@ -358,12 +368,9 @@ int quic_hp_key(enum quic_hash hash, uint32_t version,
 	if (hp == NULL || hp_len == NULL)
 		return QUIC_EINVAL;
 	*hp_len = 0;
-	if (h == NULL || secret == NULL)
-		return QUIC_EINVAL;
-	if (v == NULL)
-		return QUIC_EVERSION;
-	if (secret_len != digest_len(h))
-		return QUIC_ESECRETLEN;
+	st = check_secret(h, v, secret, secret_len);
+	if (st != QUIC_OK)
+		return st;
 	st = expand_label(h, secret, v->hp_label, NULL, 0, hp, h->key_len);
 	if (st == QUIC_OK)
 		*hp_len = h->key_len;

@@ -770,71 +770,71 @@ static char *join(const char *dir, size_t dir_len, const char *name)
 	return p;
 }
 
+/* A directory: prompt.json with expectedResults.json next to it if
+ * there is one, else internalProjection.json. */
+static int load_dir(const char *path, struct acvp_set *set,
+                    struct acvp_error *err)
+{
+	size_t dlen = strlen(path);
+	char *q = join(path, dlen, "prompt.json");
+	char *a = join(path, dlen, "expectedResults.json");
+	char *p = join(path, dlen, "internalProjection.json");
+	int rc;
+
+	if (q == NULL || a == NULL || p == NULL)
+		rc = set_err(err, ACVP_ENOMEM, path, NULL, "out of memory");
+	else if (is_file(q))
+		rc = acvp_load_files(q, is_file(a) ? a : NULL, set, err);
+	else if (is_file(p))
+		rc = acvp_load_files(p, NULL, set, err);
+	else
+		rc = set_err(err, ACVP_EIO, path, NULL, "no prompt.json or "
+		             "internalProjection.json in this directory");
+	free(q);
+	free(a);
+	free(p);
+	return rc;
+}
+
+/* prompt.json or expectedResults.json named: the other one is looked for
+ * next to it (the answers are optional, the questions are not). */
+static int load_pair(const char *path, size_t dlen, int answers,
+                     struct acvp_set *set, struct acvp_error *err)
+{
+	char *other = join(path, dlen, answers ? "prompt.json"
+	                                       : "expectedResults.json");
+	int rc;
+
+	if (other == NULL)
+		rc = set_err(err, ACVP_ENOMEM, path, NULL, "out of memory");
+	else if (!answers)
+		rc = acvp_load_files(path, is_file(other) ? other : NULL, set,
+		                     err);
+	else if (is_file(other))
+		rc = acvp_load_files(other, path, set, err);
+	else
+		rc = set_err(err, ACVP_EIO, path, NULL, "no prompt.json next "
+		             "to it (the questions)");
+	free(other);
+	return rc;
+}
+
 int acvp_load(const char *path, struct acvp_set *set, struct acvp_error *err)
 {
-	struct stat st;
 	const char *base = strrchr(path, '/');
-	size_t dlen;
-	char *q = NULL, *a = NULL;
-	int rc;
+	struct stat st;
 
 	memset(set, 0, sizeof *set);
 	if (stat(path, &st) != 0)
 		return set_err(err, ACVP_EIO, path, NULL, "%s",
 		               strerror(errno));
-	if (S_ISDIR(st.st_mode)) {
-		dlen = strlen(path);
-		q = join(path, dlen, "prompt.json");
-		a = join(path, dlen, "expectedResults.json");
-		if (q == NULL || a == NULL) {
-			rc = set_err(err, ACVP_ENOMEM, path, NULL,
-			             "out of memory");
-		} else if (is_file(q)) {
-			rc = acvp_load_files(q, is_file(a) ? a : NULL, set,
-			                     err);
-		} else {
-			free(q);
-			q = join(path, dlen, "internalProjection.json");
-			if (q == NULL)
-				rc = set_err(err, ACVP_ENOMEM, path, NULL,
-				             "out of memory");
-			else if (is_file(q))
-				rc = acvp_load_files(q, NULL, set, err);
-			else
-				rc = set_err(err, ACVP_EIO, path, NULL,
-				             "no prompt.json or "
-				             "internalProjection.json in this "
-				             "directory");
-		}
-		free(q);
-		free(a);
-		return rc;
-	}
+	if (S_ISDIR(st.st_mode))
+		return load_dir(path, set, err);
 	base = base != NULL ? base + 1 : path;
-	dlen = (size_t)(base - path);
-	if (strcmp(base, "prompt.json") == 0) {
-		a = join(path, dlen, "expectedResults.json");
-		if (a == NULL)
-			return set_err(err, ACVP_ENOMEM, path, NULL,
-			               "out of memory");
-		rc = acvp_load_files(path, is_file(a) ? a : NULL, set, err);
-		free(a);
-		return rc;
-	}
-	if (strcmp(base, "expectedResults.json") == 0) {
-		q = join(path, dlen, "prompt.json");
-		if (q == NULL)
-			return set_err(err, ACVP_ENOMEM, path, NULL,
-			               "out of memory");
-		if (!is_file(q))
-			rc = set_err(err, ACVP_EIO, path, NULL,
-			             "no prompt.json next to it (the "
-			             "questions)");
-		else
-			rc = acvp_load_files(q, path, set, err);
-		free(q);
-		return rc;
-	}
+	if (strcmp(base, "prompt.json") == 0)
+		return load_pair(path, (size_t)(base - path), 0, set, err);
+	if (strcmp(base, "expectedResults.json") == 0)
+		return load_pair(path, (size_t)(base - path), 1, set, err);
 	return acvp_load_files(path, NULL, set, err);
 }
 

@@ -358,6 +358,24 @@ static int crypt_stream(const struct crypt_opts *op, const aesecb_ctx *ctx,
 	}
 }
 
+/* -i IN (or standard input) as the input, hex or not. */
+static int input_open(struct input *in, const struct crypt_opts *op)
+{
+	in->hex = op->hex;
+	cli_hex_init(&in->text, CLI_HEX_SKIP_SPACE);
+	if (op->in == NULL || strcmp(op->in, "-") == 0) {
+		in->fd = STDIN_FILENO;
+		in->name = "stdin";
+		return 0;
+	}
+	in->fd = open(op->in, O_RDONLY | O_NOCTTY);
+	in->name = op->in;
+	if (in->fd >= 0)
+		return 0;
+	cli_err("cannot open '%s': %s", cli_safe(op->in), strerror(errno));
+	return EXIT_IO;
+}
+
 static int run(int argc, char **argv, int decrypt)
 {
 	struct crypt_opts op;
@@ -385,22 +403,9 @@ static int run(int argc, char **argv, int decrypt)
 	if (rc != 0)
 		goto done;
 
-	in.hex = op.hex;
-	cli_hex_init(&in.text, CLI_HEX_SKIP_SPACE);
-	if (op.in == NULL || strcmp(op.in, "-") == 0) {
-		in.fd = STDIN_FILENO;
-		in.name = "stdin";
-	} else {
-		in.fd = open(op.in, O_RDONLY | O_NOCTTY);
-		in.name = op.in;
-		if (in.fd < 0) {
-			cli_err("cannot open '%s': %s", cli_safe(op.in),
-			        strerror(errno));
-			rc = EXIT_IO;
-			goto done;
-		}
-	}
-	rc = cli_outfile_open(&out, op.out);
+	rc = input_open(&in, &op);
+	if (rc == 0)
+		rc = cli_outfile_open(&out, op.out);
 	if (rc == 0)
 		rc = crypt_stream(&op, &ctx, &in, &out);
 	if (rc == 0)

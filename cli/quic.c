@@ -530,43 +530,37 @@ static int check_sample(struct quic_header *h)
 	return QUIC_OK;
 }
 
-int quic_parse_header(const uint8_t *packet, size_t len, size_t short_dcid_len,
-                      struct quic_header *h)
+/* A short header: first byte, DCID (of a length the packet does not
+ * say), packet number. */
+static int parse_short(struct quic_header *h, const uint8_t *packet,
+                       size_t len, size_t dcid_len)
 {
-	const struct version_info *v;
-	size_t pos = 0, cidmax;
-	uint64_t length;
+	size_t pos = 1;
 	int st;
 
-	if (h == NULL)
-		return QUIC_EINVAL;
-	memset(h, 0, sizeof *h);
-	if (packet == NULL && len != 0)
-		return QUIC_EINVAL;
-	if (len == 0)
-		return fail(h, QUIC_EEMPTY, "first byte", 0, 1, 0);
+	h->type = QUIC_PT_1RTT;
+	if (dcid_len == QUIC_DCID_LEN_UNKNOWN)
+		return fail(h, QUIC_ENODCIDLEN, "DCID", 1, 0, len);
+	h->dcid_len = dcid_len;
+	if (dcid_len > QUIC_MAX_CID_LEN)
+		return fail(h, QUIC_ECIDLEN, "DCID", 1, dcid_len, len);
+	if ((st = take(h, len, &pos, dcid_len, "DCID")) != QUIC_OK)
+		return st;
+	h->dcid = packet + 1;
+	h->pn_offset = pos;
+	h->packet_len = len;
+	return check_sample(h);
+}
 
-	if ((packet[0] & 0x80u) == 0) {
-		/* short header: first byte, DCID, packet number */
-		h->type = QUIC_PT_1RTT;
-		if (short_dcid_len == QUIC_DCID_LEN_UNKNOWN)
-			return fail(h, QUIC_ENODCIDLEN, "DCID", 1, 0, len);
-		h->dcid_len = short_dcid_len;
-		if (short_dcid_len > QUIC_MAX_CID_LEN)
-			return fail(h, QUIC_ECIDLEN, "DCID", 1, short_dcid_len,
-			            len);
-		pos = 1;
-		if ((st = take(h, len, &pos, short_dcid_len, "DCID")) != QUIC_OK)
-			return st;
-		h->dcid = packet + 1;
-		h->pn_offset = pos;
-		h->packet_len = len;
-		return check_sample(h);
-	}
+/* A long header's version and packet type (at *pos, after the first
+ * byte), and the longest connection ID it allows. */
+static int parse_version(struct quic_header *h, const uint8_t *packet,
+                         size_t len, size_t *pos, size_t *cidmax)
+{
+	const struct version_info *v;
+	int st;
 
-	h->long_header = 1;
-	pos = 1;
-	if ((st = take(h, len, &pos, 4, "version")) != QUIC_OK)
+	if ((st = take(h, len, pos, 4, "version")) != QUIC_OK)
 		return st;
 	h->version = (uint32_t)packet[1] << 24 | (uint32_t)packet[2] << 16 |
 	             (uint32_t)packet[3] << 8 | (uint32_t)packet[4];
@@ -574,36 +568,57 @@ int quic_parse_header(const uint8_t *packet, size_t len, size_t short_dcid_len,
 		/* Version Negotiation: connection IDs of up to 255 bytes
 		 * (RFC 8999), then the supported versions */
 		h->type = QUIC_PT_VERSION_NEGOTIATION;
-		cidmax = 255;
-	} else {
-		v = find_version(h->version);
-		if (v == NULL)
-			return fail(h, QUIC_EVERSION, "version", 1, 5, len);
-		h->type = v->types[(packet[0] >> 4) & 3u];
-		cidmax = QUIC_MAX_CID_LEN;
+		*cidmax = 255;
+		return QUIC_OK;
 	}
-	if ((st = cid(h, packet, len, &pos, cidmax, &h->dcid, &h->dcid_len,
-	              "DCID length", "DCID")) != QUIC_OK)
+	v = find_version(h->version);
+	if (v == NULL)
+		return fail(h, QUIC_EVERSION, "version", 1, 5, len);
+	h->type = v->types[(packet[0] >> 4) & 3u];
+	*cidmax = QUIC_MAX_CID_LEN;
+	return QUIC_OK;
+}
+
+/* An Initial packet's token: its length, then the bytes. */
+static int parse_token(struct quic_header *h, const uint8_t *packet,
+                       size_t len, size_t *pos)
+{
+	uint64_t token_len;
+	int st;
+
+	if ((st = varint(h, packet, len, pos, &token_len, "token length")) !=
+	    QUIC_OK)
 		return st;
-	if ((st = cid(h, packet, len, &pos, cidmax, &h->scid, &h->scid_len,
+	if (token_len > len - *pos)
+		return fail(h, QUIC_ETRUNCATED, "token", *pos,
+		            (uint64_t)*pos + token_len, len);
+	h->token = packet + *pos;
+	h->token_len = (size_t)token_len;
+	*pos += (size_t)token_len;
+	return QUIC_OK;
+}
+
+/* A long header: version and type, DCID, SCID, an Initial's token, the
+ * Length field, which ends the packet. */
+static int parse_long(struct quic_header *h, const uint8_t *packet,
+                      size_t len)
+{
+	size_t pos = 1, cidmax;
+	uint64_t length;
+	int st;
+
+	h->long_header = 1;
+	if ((st = parse_version(h, packet, len, &pos, &cidmax)) != QUIC_OK ||
+	    (st = cid(h, packet, len, &pos, cidmax, &h->dcid, &h->dcid_len,
+	              "DCID length", "DCID")) != QUIC_OK ||
+	    (st = cid(h, packet, len, &pos, cidmax, &h->scid, &h->scid_len,
 	              "SCID length", "SCID")) != QUIC_OK)
 		return st;
 	if (h->type == QUIC_PT_VERSION_NEGOTIATION || h->type == QUIC_PT_RETRY)
 		return fail(h, QUIC_ENOPROTECTION, "first byte", 0, 0, len);
-
-	if (h->type == QUIC_PT_INITIAL) {
-		uint64_t token_len;
-
-		if ((st = varint(h, packet, len, &pos, &token_len,
-		                 "token length")) != QUIC_OK)
-			return st;
-		if (token_len > len - pos)
-			return fail(h, QUIC_ETRUNCATED, "token", pos,
-			            (uint64_t)pos + token_len, len);
-		h->token = packet + pos;
-		h->token_len = (size_t)token_len;
-		pos += (size_t)token_len;
-	}
+	if (h->type == QUIC_PT_INITIAL &&
+	    (st = parse_token(h, packet, len, &pos)) != QUIC_OK)
+		return st;
 	if ((st = varint(h, packet, len, &pos, &length, "Length")) != QUIC_OK)
 		return st;
 	h->length = length;
@@ -613,6 +628,21 @@ int quic_parse_header(const uint8_t *packet, size_t len, size_t short_dcid_len,
 		            len);
 	h->packet_len = pos + (size_t)length;
 	return check_sample(h);
+}
+
+int quic_parse_header(const uint8_t *packet, size_t len, size_t short_dcid_len,
+                      struct quic_header *h)
+{
+	if (h == NULL)
+		return QUIC_EINVAL;
+	memset(h, 0, sizeof *h);
+	if (packet == NULL && len != 0)
+		return QUIC_EINVAL;
+	if (len == 0)
+		return fail(h, QUIC_EEMPTY, "first byte", 0, 1, 0);
+	if ((packet[0] & 0x80u) == 0)
+		return parse_short(h, packet, len, short_dcid_len);
+	return parse_long(h, packet, len);
 }
 
 char *quic_header_error(const struct quic_header *h, int status,

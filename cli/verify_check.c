@@ -316,21 +316,59 @@ static int acvp_fail(void *arg, const struct acvp_failure *af)
 	return a->v->oom;
 }
 
+/* The set under run b, its counts added to b's.  Returns 0 or an exit
+ * status after the message. */
+static int acvp_run(struct verify *v, struct acvp_ctx *a, struct brun *b,
+                    const char *path)
+{
+	struct acvp_error err;
+	struct acvp_counts c;
+	uint64_t t0 = bench_now_ns();
+	int rc;
+
+	a->b = b;
+	rc = acvp_check(a->set, b->be, acvp_fail, a, &c, &err);
+	b->seconds += (double)(bench_now_ns() - t0) / 1e9;
+	if (rc == ACVP_ESTOPPED || rc == ACVP_ENOMEM) {
+		verify_error(v, "out of memory");
+		return EXIT_IO;
+	}
+	if (rc != ACVP_OK)
+		return verify_acvp_failed(v, path, &err);
+	b->total[K_AFT] += c.aft;
+	b->pass[K_AFT] += c.aft_pass;
+	b->total[K_MCT] += c.mct;
+	b->pass[K_MCT] += c.mct_pass;
+	b->file_pass[v->cur] += c.aft_pass + c.mct_pass;
+	return 0;
+}
+
+/* The set: kept from validation, else loaded again. */
+static int acvp_set_of(struct verify *v, struct vfile *f,
+                       struct acvp_set *set)
+{
+	struct acvp_error err;
+
+	if (v->kept != NULL) {
+		*set = *v->kept;
+		free(v->kept);
+		v->kept = NULL;
+		return 0;
+	}
+	if (acvp_load(f->path, set, &err) != ACVP_OK)
+		return verify_acvp_failed(v, f->path, &err);
+	return 0;
+}
+
 static int check_acvp(struct verify *v, struct vfile *f)
 {
 	struct acvp_set set;
-	struct acvp_error err;
 	struct acvp_ctx a;
 	size_t r, i, n = 0;
-	int status = 0;
+	int status = acvp_set_of(v, f, &set);
 
-	if (v->kept != NULL) {
-		set = *v->kept;
-		free(v->kept);
-		v->kept = NULL;
-	} else if (acvp_load(f->path, &set, &err) != ACVP_OK) {
-		return verify_acvp_failed(v, f->path, &err);
-	}
+	if (status != 0)
+		return status;
 	/* messages name the file holding the answers */
 	free(f->path);
 	f->path = strdup(set.answers != NULL ? set.answers : set.questions);
@@ -339,39 +377,17 @@ static int check_acvp(struct verify *v, struct vfile *f)
 	if (f->path == NULL || a.bad == NULL || a.first == NULL) {
 		verify_error(v, "out of memory");
 		status = EXIT_IO;
-		goto done;
 	}
-	for (i = 0; i < set.ngroups; i++) {
+	for (i = 0; status == 0 && i < set.ngroups; i++) {
 		a.first[i] = n;
 		n += set.groups[i].ntests;
 	}
 	a.v = v;
 	a.set = &set;
-	for (r = 0; r < v->nruns && status == 0; r++) {
-		struct brun *b = &v->runs[r];
-		struct acvp_counts c;
-		uint64_t t0 = bench_now_ns();
-		int rc;
-
-		a.b = b;
-		rc = acvp_check(&set, b->be, acvp_fail, &a, &c, &err);
-		b->seconds += (double)(bench_now_ns() - t0) / 1e9;
-		if (rc == ACVP_OK) {
-			b->total[K_AFT] += c.aft;
-			b->pass[K_AFT] += c.aft_pass;
-			b->total[K_MCT] += c.mct;
-			b->pass[K_MCT] += c.mct_pass;
-			b->file_pass[v->cur] += c.aft_pass + c.mct_pass;
-		} else if (rc == ACVP_ESTOPPED || rc == ACVP_ENOMEM) {
-			verify_error(v, "out of memory");
-			status = EXIT_IO;
-		} else {
-			status = verify_acvp_failed(v, f->path, &err);
-		}
-	}
+	for (r = 0; r < v->nruns && status == 0; r++)
+		status = acvp_run(v, &a, &v->runs[r], f->path);
 	for (i = 0; i < n; i++)
 		f->good += !a.bad[i];
-done:
 	free(a.bad);
 	free(a.first);
 	acvp_free(&set);

@@ -40,6 +40,7 @@
 #                             lists, in its order, space separated: all
 #                             (default), compiled, available or unavailable.
 #                             The one source of backend names for the tests
+#     backend_reason NAME     why the listing says NAME cannot run ("-": it can)
 #     wait_limit PID SECS     wait for background job PID at most SECS
 #                             seconds (then kill it): its exit status, or 124
 #                             when it had to be killed
@@ -265,7 +266,13 @@ backends() {
 						r = substr(r, 1, RSTART - 1)
 					c = r ~ /"compiled"[ \t]*:[ \t]*true/ ? "yes" : "no"
 					a = r ~ /"available"[ \t]*:[ \t]*true/ ? "yes" : "no"
-					print m, c, a
+					why = "-"
+					if (match(r, /"unavailable_reason"[ \t]*:[ \t]*"[^"]*"/)) {
+						why = substr(r, RSTART, RLENGTH)
+						sub(/^"unavailable_reason"[ \t]*:[ \t]*"/, "", why)
+						sub(/"$/, "", why)
+					}
+					print m, c, a, why
 				}
 			}' "$T/.backends.json" >"$T/.backends"
 		[ -s "$T/.backends" ] ||
@@ -279,6 +286,14 @@ backends() {
 	*) fail "backends: unknown selection '$1'"; return 0 ;;
 	esac
 	awk "$testlib_sel"' { printf "%s%s", n++ ? " " : "", $1 } END { print "" }' \
+		"$T/.backends"
+}
+
+# backend_reason NAME: why the listing says backend NAME cannot run here
+# ("-" when it can, "" when it lists no such backend).
+backend_reason() {
+	backends >/dev/null
+	awk -v b="$1" '$1 == b { $1 = $2 = $3 = ""; sub(/^ */, ""); print }' \
 		"$T/.backends"
 }
 

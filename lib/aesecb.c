@@ -12,22 +12,74 @@
 #include <config.h>
 #endif
 
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
 
-/* $AESECB_BACKEND: through secure_getenv where glibc has it (2.17 on), so
- * that a set-user-ID program does not take it from its caller. */
-#if defined(_GNU_SOURCE) && defined(__GLIBC__) && \
-    (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 17))
-#define backend_env() secure_getenv("AESECB_BACKEND")
-#else
-#define backend_env() getenv("AESECB_BACKEND")
-#endif
 
 #ifndef PACKAGE_VERSION
 #define PACKAGE_VERSION "unknown"
+#endif
+
+#if defined(__GNUC__) || defined(__clang__)
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+#define NOINLINE __attribute__((noinline))
+#else
+#define ALWAYS_INLINE inline
+#define NOINLINE
+#endif
+
+/*
+ * Data-independent timing (AArch64, FEAT_DIT).  Arm promises that the
+ * timing of the data-processing instructions the backends use (AESE/AESD,
+ * TBL, EOR, shifts, CSEL, ...) does not depend on their operands only while
+ * PSTATE.DIT is set.  On a CPU that has it, every call into a backend
+ * (key setup, blocks, masks, and the header-protection arithmetic around
+ * them) runs with DIT set, and the caller's value is put back afterwards:
+ * the context records at aesecb_init whether its calls need this
+ * (priv_dit), so a CPU without FEAT_DIT pays one test of that field and
+ * never executes a DIT instruction (they are UNDEFINED there).  On every
+ * other architecture none of this is compiled.
+ *
+ * A caller that keeps DIT set around many calls pays one read of it per
+ * call and no write.
+ *
+ * The register is spelled by its encoding (DIT is S3_3_C4_C2_5, bit 24;
+ * MSR DIT, #1 and #0 are 0xd503415f and 0xd503405f) so that no -march flag
+ * is needed.  The asm statements clobber memory, so the compiler keeps the
+ * backend call, and every load and store around it, between them; the
+ * restore also takes the call's result as an operand, so that it is
+ * computed under DIT too.
+ */
+#if defined(__aarch64__) && (defined(__GNUC__) || defined(__clang__))
+#define AESECB_DIT 1
+
+#define DIT_BIT (UINT64_C(1) << 24)
+
+/* Sets DIT unless the caller already has it; returns the caller's value. */
+static ALWAYS_INLINE uint64_t dit_on(void)
+{
+	uint64_t saved;
+
+	__asm__ __volatile__("mrs %0, S3_3_C4_C2_5" : "=r"(saved) : : "memory");
+	if (!(saved & DIT_BIT))
+		__asm__ __volatile__(".inst 0xd503415f"   /* msr DIT, #1 */
+		                     : : : "memory");
+	return saved;
+}
+
+/* Clears DIT again if the caller had it clear; passes 'status' through. */
+static ALWAYS_INLINE int dit_restore(uint64_t saved, int status)
+{
+	if (!(saved & DIT_BIT))
+		__asm__ __volatile__(".inst 0xd503405f"   /* msr DIT, #0 */
+		                     : "+r"(status) : : "memory");
+	else
+		__asm__ __volatile__("" : "+r"(status) : : "memory");
+	return status;
+}
 #endif
 
 /*
@@ -36,7 +88,8 @@
  * Adding a backend means adding its file and its name here (and to
  * Makefile.am and configure.ac's list; see HACKING.md).
  */
-#define AESECB_BACKENDS(X) X(none) X(ssse3) X(neon) X(aesni) X(vaes) X(armce)
+#define AESECB_BACKENDS(X) X(none) X(ssse3) X(neon) X(aesni) X(vaes) X(armce) \
+	X(vcrypto)
 
 #define DECLARE_BACKEND(id) extern const struct aesecb_backend aesecb__backend_##id;
 AESECB_BACKENDS(DECLARE_BACKEND)
@@ -90,9 +143,48 @@ const char *aesecb_backend_arch(const aesecb_backend *be)
 	return known(be) ? be->arch : NULL;
 }
 
+/*
+ * The "requires" texts, made from each backend's needs by cpu.c's table
+ * the first time one is asked for.  The first caller writes them while
+ * the others wait for it (a few hundred nanoseconds, once).
+ */
+#define REQUIRES_MAX 96
+static char requires_text[NBACKENDS][REQUIRES_MAX];
+static atomic_int requires_state;   /* 0 not made, 1 being made, 2 made */
+
+static void make_requires(void)
+{
+	size_t i;
+	int expect = 0;
+
+	if (atomic_load_explicit(&requires_state, memory_order_acquire) == 2)
+		return;
+	if (atomic_compare_exchange_strong(&requires_state, &expect, 1)) {
+		for (i = 0; i < NBACKENDS; i++) {
+			if (backends[i]->needs == 0)
+				strcpy(requires_text[i], "nothing (portable C)");
+			else
+				aesecb__cpu_names(backends[i]->needs,
+				                  requires_text[i], REQUIRES_MAX);
+		}
+		atomic_store_explicit(&requires_state, 2, memory_order_release);
+		return;
+	}
+	while (atomic_load_explicit(&requires_state, memory_order_acquire) != 2)
+		;
+}
+
 const char *aesecb_backend_requires(const aesecb_backend *be)
 {
-	return known(be) ? be->requires : NULL;
+	size_t i;
+
+	for (i = 0; i < NBACKENDS; i++) {
+		if (be == backends[i]) {
+			make_requires();
+			return requires_text[i];
+		}
+	}
+	return NULL;
 }
 
 int aesecb_backend_compiled(const aesecb_backend *be)
@@ -106,9 +198,7 @@ const char *aesecb_backend_unavailable_reason(const aesecb_backend *be)
 		return "unknown backend";
 	if (be->impl == NULL)
 		return "not built in";
-	if (be->impl->cpu_missing != NULL)
-		return be->impl->cpu_missing();
-	return NULL;
+	return aesecb__cpu_lacks(be->needs, aesecb__cpu_features());
 }
 
 int aesecb_backend_available(const aesecb_backend *be)
@@ -126,40 +216,83 @@ size_t aesecb_backend_scratch_written(const aesecb_backend *be, int decrypt)
 	return n > AESECB_SCRATCH_SIZE ? AESECB_SCRATCH_SIZE : n;
 }
 
-/*
- * The default for a given value of $AESECB_BACKEND (NULL or empty: unset).
- * *status says why there is none.
- */
-static const aesecb_backend *default_for(const char *env, int *status)
+/* Whether calls into an available backend run with DIT set: an AArch64
+ * build, a backend for AArch64 (or for any CPU), and a CPU with FEAT_DIT. */
+static int backend_dit(const aesecb_backend *be)
 {
-	const aesecb_backend *be;
+#ifdef AESECB_DIT
+	return (aesecb__cpu_features() & AESECB_CPU_ARM_DIT) != 0 &&
+	       (strcmp(be->arch, "aarch64") == 0 || strcmp(be->arch, "any") == 0);
+#else
+	(void)be;
+	return 0;
+#endif
+}
+
+int aesecb_backend_dit(const aesecb_backend *be)
+{
+	return aesecb_backend_available(be) && backend_dit(be);
+}
+
+/* $AESECB_BACKEND: read here and nowhere else (the tool asks this
+ * function too), through secure_getenv where glibc has it (2.17 on), so
+ * that a set-user-ID program does not take it from its caller. */
+const char *aesecb_backend_env(void)
+{
+	const char *v;
+
+#if defined(_GNU_SOURCE) && defined(__GLIBC__) && \
+    (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 17))
+	v = secure_getenv("AESECB_BACKEND");
+#else
+	v = getenv("AESECB_BACKEND");
+#endif
+	return v != NULL && v[0] != '\0' ? v : NULL;
+}
+
+int aesecb_backend_resolve(const char *name, const aesecb_backend **bep,
+                           const char **reason)
+{
+	const aesecb_backend *be = NULL;
+	const char *why = NULL;
+	int status = AESECB_OK;
 	size_t i;
 
-	if (env != NULL && env[0] != '\0') {
-		be = aesecb_backend_find(env);
+	if (name == NULL)
+		name = aesecb_backend_env();
+	if (name != NULL) {
+		be = aesecb_backend_find(name);
 		if (be == NULL) {
-			*status = AESECB_EUNKNOWN;
-			return NULL;
+			status = AESECB_EUNKNOWN;
+			why = "unknown backend";
+		} else {
+			why = aesecb_backend_unavailable_reason(be);
+			if (why != NULL)
+				status = AESECB_EUNAVAILABLE;
 		}
-		if (!aesecb_backend_available(be)) {
-			*status = AESECB_EUNAVAILABLE;
-			return NULL;
+	} else {
+		/* The table lists none first and the preferred hardware
+		 * backends last: the best available is the last available. */
+		be = backends[0];
+		for (i = NBACKENDS; i-- > 0;) {
+			if (aesecb_backend_available(backends[i])) {
+				be = backends[i];
+				break;
+			}
 		}
-		return be;
 	}
-	/* The table lists none first and the preferred hardware backends
-	 * last, so the best available one is the last available one. */
-	for (i = NBACKENDS; i-- > 0;)
-		if (aesecb_backend_available(backends[i]))
-			return backends[i];
-	return backends[0];
+	if (bep != NULL)
+		*bep = be;
+	if (reason != NULL)
+		*reason = why;
+	return status;
 }
 
 const aesecb_backend *aesecb_backend_default(void)
 {
-	int status;
+	const aesecb_backend *be;
 
-	return default_for(backend_env(), &status);
+	return aesecb_backend_resolve(NULL, &be, NULL) == AESECB_OK ? be : NULL;
 }
 
 /* ------------------------------------------------------------------ */
@@ -181,6 +314,16 @@ void aesecb_wipe(void *p, size_t n)
 #endif
 }
 
+/* The top of area is the end nearest the caller's frame. */
+NOINLINE void aesecb__burn_stack(size_t n)
+{
+	unsigned char area[AESECB_BURN_BYTES];
+
+	if (n > sizeof area)
+		n = sizeof area;
+	aesecb_wipe(area + sizeof area - n, n);
+}
+
 static aesecb_masks_fn generic_masks;
 
 static int rounds_for(size_t key_len)
@@ -199,8 +342,8 @@ static int init_checked(aesecb_ctx *ctx, const uint8_t *key, size_t key_len,
 	int rounds, status = AESECB_OK;
 
 	if (be == NULL) {
-		be = default_for(backend_env(), &status);
-		if (be == NULL)
+		status = aesecb_backend_resolve(NULL, &be, NULL);
+		if (status != AESECB_OK)
 			return status;
 	} else if (!known(be)) {
 		return AESECB_EUNKNOWN;
@@ -223,6 +366,15 @@ static int init_checked(aesecb_ctx *ctx, const uint8_t *key, size_t key_len,
 	                  : (void (*)(void))generic_masks;
 	ctx->priv_wipe[0] = (uint16_t)aesecb_backend_scratch_written(be, 0);
 	ctx->priv_wipe[1] = (uint16_t)aesecb_backend_scratch_written(be, 1);
+#ifdef AESECB_DIT
+	ctx->priv_dit = (uint32_t)backend_dit(be);
+	if (ctx->priv_dit) {
+		uint64_t saved = dit_on();
+
+		be->impl->setkey(ctx, key, key_len);
+		return dit_restore(saved, AESECB_OK);
+	}
+#endif
 	be->impl->setkey(ctx, key, key_len);
 	return AESECB_OK;
 }
@@ -260,13 +412,40 @@ void aesecb_clear(aesecb_ctx *ctx)
 		aesecb_wipe(ctx, sizeof *ctx);
 }
 
-#if defined(__GNUC__) || defined(__clang__)
-#define ALWAYS_INLINE inline __attribute__((always_inline))
-#define NOINLINE __attribute__((noinline))
-#else
-#define ALWAYS_INLINE inline
-#define NOINLINE
-#endif
+/*
+ * A context in its own allocation, for callers that keep one per key in
+ * their own heap structures (a QUIC stack does): malloc promises less than
+ * the context's 64-byte alignment, aligned_alloc gives it (its size, 1024,
+ * is a multiple of the alignment, as C11 asks).
+ */
+int aesecb_ctx_new(aesecb_ctx **ctxp, const uint8_t *key, size_t key_len,
+                   const aesecb_backend *be)
+{
+	aesecb_ctx *ctx;
+	int status;
+
+	if (ctxp == NULL)
+		return AESECB_EINVAL;
+	*ctxp = NULL;
+	ctx = aligned_alloc(_Alignof(aesecb_ctx), sizeof *ctx);
+	if (ctx == NULL)
+		return AESECB_ENOMEM;
+	status = aesecb_init(ctx, key, key_len, be);
+	if (status != AESECB_OK) {
+		free(ctx);              /* aesecb_init left it wiped */
+		return status;
+	}
+	*ctxp = ctx;
+	return AESECB_OK;
+}
+
+void aesecb_ctx_free(aesecb_ctx *ctx)
+{
+	if (ctx == NULL)
+		return;
+	aesecb_wipe(ctx, sizeof *ctx);
+	free(ctx);
+}
 
 /*
  * A backend that declared a bound gets the working space: uninitialised,
@@ -301,6 +480,26 @@ static ALWAYS_INLINE int run_blocks(const aesecb_ctx *ctx, void (*fn)(void),
 	return run_with_scratch(ctx, fn, written, in, out, nblocks);
 }
 
+/*
+ * The same under DIT when the context asks for it (AArch64 with FEAT_DIT);
+ * otherwise, and on every other architecture, the direct call.
+ */
+static ALWAYS_INLINE int run_blocks_dit(const aesecb_ctx *ctx,
+                                        void (*fn)(void), size_t written,
+                                        const uint8_t *in, uint8_t *out,
+                                        size_t nblocks)
+{
+#ifdef AESECB_DIT
+	if (ctx->priv_dit) {
+		uint64_t saved = dit_on();
+
+		return dit_restore(saved, run_blocks(ctx, fn, written, in, out,
+		                                     nblocks));
+	}
+#endif
+	return run_blocks(ctx, fn, written, in, out, nblocks);
+}
+
 static ALWAYS_INLINE int do_crypt(const aesecb_ctx *ctx, const uint8_t *in,
                                   uint8_t *out, size_t len, int decrypt)
 {
@@ -313,10 +512,10 @@ static ALWAYS_INLINE int do_crypt(const aesecb_ctx *ctx, const uint8_t *in,
 	if (in == NULL || out == NULL)
 		return AESECB_EINVAL;
 	if (decrypt)
-		return run_blocks(ctx, ctx->priv_decrypt, ctx->priv_wipe[1],
-		                  in, out, len / AESECB_BLOCK_SIZE);
-	return run_blocks(ctx, ctx->priv_encrypt, ctx->priv_wipe[0],
-	                  in, out, len / AESECB_BLOCK_SIZE);
+		return run_blocks_dit(ctx, ctx->priv_decrypt, ctx->priv_wipe[1],
+		                      in, out, len / AESECB_BLOCK_SIZE);
+	return run_blocks_dit(ctx, ctx->priv_encrypt, ctx->priv_wipe[0],
+	                      in, out, len / AESECB_BLOCK_SIZE);
 }
 
 int aesecb_encrypt(const aesecb_ctx *ctx, const uint8_t *in, uint8_t *out,
@@ -356,11 +555,20 @@ static int generic_masks(const aesecb_ctx *ctx, const uint8_t *samples,
 }
 
 /* Both mask calls go straight to the backend's mask function (or the
- * generic one), chosen once in aesecb_init: checks, then a tail call. */
+ * generic one), chosen once in aesecb_init: checks, then a tail call (or,
+ * under DIT, the call between setting and restoring it). */
 static ALWAYS_INLINE int run_masks(const aesecb_ctx *ctx,
                                    const uint8_t *samples, uint8_t *masks,
                                    size_t n)
 {
+#ifdef AESECB_DIT
+	if (ctx->priv_dit) {
+		uint64_t saved = dit_on();
+
+		return dit_restore(saved, ((aesecb_masks_fn *)ctx->priv_masks)(
+		                                  ctx, samples, masks, n));
+	}
+#endif
 	return ((aesecb_masks_fn *)ctx->priv_masks)(ctx, samples, masks, n);
 }
 
@@ -399,18 +607,12 @@ int aesecb_hp_masks(const aesecb_ctx *ctx, const uint8_t *samples,
  * path: the bytes are then read back from one 16-byte store, which the
  * CPU forwards, where two narrower stores would stall the 4-byte read.
  */
-static ALWAYS_INLINE int hp_apply(const aesecb_ctx *ctx, uint8_t *packet,
-                                  size_t len, size_t pn_offset, int unprotect)
+static ALWAYS_INLINE int hp_body(const aesecb_ctx *ctx, uint8_t *packet,
+                                 size_t pn_offset, int unprotect)
 {
 	uint8_t block[AESECB_BLOCK_SIZE];
 	uint32_t first, plain, bits, pn_len, pn, mask, keep;
 
-	if (ctx == NULL || ctx->priv_rounds == 0 || packet == NULL ||
-	    pn_offset == 0)
-		return AESECB_EINVAL;
-	if (len < 4 + AESECB_BLOCK_SIZE ||
-	    pn_offset > len - 4 - AESECB_BLOCK_SIZE)
-		return AESECB_ESHORT;
 	run_blocks(ctx, ctx->priv_encrypt, ctx->priv_wipe[0],
 	           packet + pn_offset + 4, block, 1);
 
@@ -431,6 +633,29 @@ static ALWAYS_INLINE int hp_apply(const aesecb_ctx *ctx, uint8_t *packet,
 	pn ^= mask & keep;
 	memcpy(packet + pn_offset, &pn, 4);
 	return unprotect ? (int)pn_len : AESECB_OK;
+}
+
+/* The checks, then the AES call and the masking, under DIT where the
+ * context asks for it: the masking shifts by a length read from the
+ * protected byte, one of the operations DIT makes data-independent. */
+static ALWAYS_INLINE int hp_apply(const aesecb_ctx *ctx, uint8_t *packet,
+                                  size_t len, size_t pn_offset, int unprotect)
+{
+	if (ctx == NULL || ctx->priv_rounds == 0 || packet == NULL ||
+	    pn_offset == 0)
+		return AESECB_EINVAL;
+	if (len < 4 + AESECB_BLOCK_SIZE ||
+	    pn_offset > len - 4 - AESECB_BLOCK_SIZE)
+		return AESECB_ESHORT;
+#ifdef AESECB_DIT
+	if (ctx->priv_dit) {
+		uint64_t saved = dit_on();
+
+		return dit_restore(saved, hp_body(ctx, packet, pn_offset,
+		                                  unprotect));
+	}
+#endif
+	return hp_body(ctx, packet, pn_offset, unprotect);
 }
 
 int aesecb_hp_protect(const aesecb_ctx *ctx, uint8_t *packet, size_t len,
@@ -462,6 +687,8 @@ const char *aesecb_strerror(int status)
 		return "invalid argument (NULL pointer or uninitialised context)";
 	case AESECB_ESHORT:
 		return "packet too short for the header-protection sample";
+	case AESECB_ENOMEM:
+		return "out of memory";
 	default:
 		return "unknown status code";
 	}

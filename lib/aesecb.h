@@ -2,9 +2,10 @@
 /*
  * aesecb.h - AES in ECB mode with run-time selectable CPU backends.
  *
- * All functions are thread-safe.  None of them allocates memory, prints or
- * exits.  A context is read-only after aesecb_init(), so one context may be
- * shared by many threads.  See aesecb(3).
+ * All functions are thread-safe.  None of them prints or exits, and none
+ * but aesecb_ctx_new() allocates memory.  A context is read-only after
+ * aesecb_init(), so one context may be shared by many threads.  See
+ * aesecb(3).
  */
 #ifndef AESECB_H
 #define AESECB_H
@@ -41,6 +42,7 @@ extern "C" {
 #define AESECB_EINVAL      (-5)  /* NULL where data was required */
 #define AESECB_ESHORT      (-6)  /* QUIC packet too short for the header-
                                     protection sample */
+#define AESECB_ENOMEM      (-7)  /* aesecb_ctx_new: out of memory */
 
 /* Backends: static descriptors, never freed. */
 typedef struct aesecb_backend aesecb_backend;
@@ -59,6 +61,32 @@ const aesecb_backend *aesecb_backend_default(void);
 /* Extensions to the core API: what a backend needs, and why it cannot run. */
 const char *aesecb_backend_requires(const aesecb_backend *be);
 const char *aesecb_backend_unavailable_reason(const aesecb_backend *be);
+
+/*
+ * 1 when the library runs every call into this backend with the CPU's
+ * data-independent timing mode on (AArch64 PSTATE.DIT, on a CPU with
+ * FEAT_DIT), else 0 (other architectures, CPUs without it, a backend that
+ * cannot run here, a pointer that is not a backend).  See aesecb(3).
+ */
+int aesecb_backend_dit(const aesecb_backend *be);
+
+/*
+ * $AESECB_BACKEND as the library reads it (secure_getenv where there is
+ * one), or NULL when it is unset or empty.
+ */
+const char *aesecb_backend_env(void);
+
+/*
+ * The backend a name stands for.  name NULL: $AESECB_BACKEND when it is
+ * set, else the best backend this CPU runs (what aesecb_init uses for
+ * be == NULL).  Returns AESECB_OK with *be set; AESECB_EUNKNOWN with *be
+ * NULL; or AESECB_EUNAVAILABLE with *be the backend and *reason why it
+ * cannot be used here ("not built in", "CPU lacks VAES", ...).  *reason
+ * is NULL on success, a static string otherwise.  be and reason may be
+ * NULL.
+ */
+int aesecb_backend_resolve(const char *name, const aesecb_backend **be,
+                           const char **reason);
 
 /* Size of the working space the entry points lend to a backend. */
 #define AESECB_SCRATCH_SIZE 2048
@@ -90,6 +118,7 @@ typedef struct aesecb_ctx {
 	uint32_t priv_rounds;         /* 10, 12 or 14; 0 when not initialised */
 	uint32_t priv_key_len;
 	uint16_t priv_wipe[2];        /* scratch bytes to wipe: encrypt, decrypt */
+	uint32_t priv_dit;            /* 1: calls run with PSTATE.DIT set */
 } aesecb_ctx;
 
 int  aesecb_init(aesecb_ctx *ctx, const uint8_t *key, size_t key_len,
@@ -116,6 +145,17 @@ int  aesecb_hp_unprotect(const aesecb_ctx *ctx, uint8_t *packet, size_t len,
                          size_t pn_offset);
 const aesecb_backend *aesecb_ctx_backend(const aesecb_ctx *ctx);
 void aesecb_clear(aesecb_ctx *ctx);
+
+/*
+ * A context in memory of its own, 64-byte aligned as the type asks (malloc
+ * does not promise that): allocates it and runs aesecb_init.  On success
+ * *ctx is the context and the return is AESECB_OK; on failure *ctx is NULL
+ * and the return is aesecb_init's status or AESECB_ENOMEM.
+ * aesecb_ctx_free wipes the context and frees it; NULL is ignored.
+ */
+int  aesecb_ctx_new(aesecb_ctx **ctx, const uint8_t *key, size_t key_len,
+                    const aesecb_backend *be);
+void aesecb_ctx_free(aesecb_ctx *ctx);
 const char *aesecb_strerror(int status);
 const char *aesecb_version(void);
 

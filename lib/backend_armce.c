@@ -43,12 +43,6 @@
 #define ENC_OFF 0
 #define DEC_OFF 15
 
-static const char *cpu_missing(void)
-{
-	return (aesecb__cpu_features() & AESECB_CPU_ARM_AES)
-	       ? NULL : "CPU lacks the ARMv8 AES instructions";
-}
-
 static uint32_t load32(const uint8_t *p)
 {
 	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
@@ -195,7 +189,6 @@ static int decrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
 }
 
 static const struct aesecb_impl impl = {
-	.cpu_missing = cpu_missing,
 	.setkey = setkey,
 	.encrypt = encrypt_blocks,
 	.decrypt = decrypt_blocks,
@@ -205,4 +198,5 @@ static const struct aesecb_impl impl = {
 #define IMPL NULL
 #endif
 
-AESECB_BACKEND(armce, "aarch64", "ARMv8 Crypto Extensions (AES)", 0, 0, IMPL);
+AESECB_BACKEND(armce, "aarch64", AESECB_CPU_ARM_ASIMD | AESECB_CPU_ARM_AES, 0, 0,
+               IMPL);

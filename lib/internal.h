@@ -44,9 +44,6 @@ typedef int aesecb_masks_fn(const aesecb_ctx *ctx, const uint8_t *samples,
 #define AESECB_SCRATCH_UNBOUNDED ((size_t)-1)
 
 struct aesecb_impl {
-	/* NULL if this CPU (and OS) can run the backend, else a short reason
-	 * such as "CPU lacks VAES"; NULL pointer: runs on every CPU */
-	const char *(*cpu_missing)(void);
 	aesecb_setkey_fn *setkey;
 	aesecb_blocks_fn *encrypt;
 	aesecb_blocks_fn *decrypt;
@@ -62,17 +59,22 @@ struct aesecb_impl {
  */
 struct aesecb_backend {
 	const char *name;
-	const char *arch;        /* "any", "x86_64", "x86", "aarch64" */
-	const char *requires;    /* CPU features, e.g. "AES-NI, SSE2" */
+	const char *arch;        /* "any", "x86_64", "x86", "aarch64", ... */
+	unsigned needs;          /* AESECB_CPU_* bits the CPU must have */
 	size_t scratch_enc;      /* bytes of scratch written, or UNBOUNDED */
 	size_t scratch_dec;
 	const struct aesecb_impl *impl;  /* NULL when not compiled in */
 };
 
-#define AESECB_BACKEND(id, arch, requires, scratch_enc, scratch_dec, impl) \
-	extern const struct aesecb_backend aesecb__backend_##id;            \
-	const struct aesecb_backend aesecb__backend_##id = {                \
-		#id, arch, requires, scratch_enc, scratch_dec, impl         \
+/*
+ * needs: the CPU features (AESECB_CPU_* below) the backend runs on; the
+ * one table in cpu.c turns it into the "requires" text and the reason a
+ * CPU cannot run it.  0: every CPU.
+ */
+#define AESECB_BACKEND(id, arch, needs, scratch_enc, scratch_dec, impl) \
+	extern const struct aesecb_backend aesecb__backend_##id;         \
+	const struct aesecb_backend aesecb__backend_##id = {             \
+		#id, arch, needs, scratch_enc, scratch_dec, impl         \
 	}
 
 /* The architecture name of an x86 build: "x86_64" or "x86". */
@@ -84,14 +86,76 @@ struct aesecb_backend {
 
 /* aesecb_wipe() (public, in aesecb.h) is the one wipe used everywhere. */
 
-/* CPU features, detected once (cpu.c).  Thread-safe. */
-#define AESECB_CPU_SSE2     (1u << 0)
-#define AESECB_CPU_AESNI    (1u << 1)
-#define AESECB_CPU_AVX2     (1u << 2)  /* CPUID AVX + AVX2 + OS YMM state */
-#define AESECB_CPU_VAES     (1u << 3)  /* CPUID VAES (leaf 7 ECX bit 9) */
-#define AESECB_CPU_OSYMM    (1u << 4)  /* XGETBV: OS saves XMM and YMM */
-#define AESECB_CPU_ARM_AES  (1u << 5)
-#define AESECB_CPU_SSSE3    (1u << 6)  /* CPUID leaf 1 ECX bit 9 */
+/*
+ * Overwrite n bytes (at most AESECB_BURN_BYTES) of the stack just below
+ * the caller's frame: what a backend's out-of-line work functions, called
+ * from the same frame before it, left there (spilled state and round keys
+ * the compiler put on the stack, which no wipe of a named object
+ * reaches).  The call must be made from the frame that called the work,
+ * after it returned; n must cover the work's frames (objdump tells).
+ * tests/check_residue proves that nothing key-derived remains.
+ */
+#if UINTPTR_MAX > 0xffffffffu
+#define AESECB_BURN_BYTES 1024
+#else
+#define AESECB_BURN_BYTES 8192   /* 32-bit x86: 8 vector registers, or none */
+#endif
+void aesecb__burn_stack(size_t n);
+
+/*
+ * CPU features (cpu.c).  Each has one entry in cpu.c's table: its name in
+ * a backend's "requires" text and the reason given when a CPU lacks it.
+ */
+#define AESECB_CPU_SSE2        (1u << 0)  /* CPUID 1 EDX bit 26 */
+#define AESECB_CPU_SSSE3       (1u << 1)  /* CPUID 1 ECX bit 9 */
+#define AESECB_CPU_AESNI       (1u << 2)  /* CPUID 1 ECX bit 25 */
+#define AESECB_CPU_VAES        (1u << 3)  /* CPUID 7.0 ECX bit 9 */
+#define AESECB_CPU_OSYMM       (1u << 4)  /* OSXSAVE, XCR0: XMM and YMM saved */
+#define AESECB_CPU_AVX2        (1u << 5)  /* CPUID AVX and AVX2, and OSYMM */
+#define AESECB_CPU_ARM_ASIMD   (1u << 8)  /* HWCAP_ASIMD */
+#define AESECB_CPU_ARM_AES     (1u << 9)  /* HWCAP_AES */
+#define AESECB_CPU_ARM_DIT     (1u << 10) /* FEAT_DIT: HWCAP_DIT or ID_AA64PFR0_EL1.DIT */
+#define AESECB_CPU_PPC_VCRYPTO (1u << 16) /* HWCAP2 PPC_FEATURE2_VEC_CRYPTO */
+
+/* The features of this CPU and OS, detected once.  Thread-safe. */
 unsigned aesecb__cpu_features(void);
+
+/*
+ * What a backend that needs 'needs' lacks on a CPU with 'have': NULL when
+ * nothing, else the reason for the first missing feature in the table
+ * ("CPU lacks VAES").  A static string.
+ */
+const char *aesecb__cpu_lacks(unsigned needs, unsigned have);
+
+/*
+ * The names of the features in 'needs', in the table's order and joined
+ * by ", ", into buf (size bytes, always terminated); "" for 0.
+ */
+void aesecb__cpu_names(unsigned needs, char *buf, size_t size);
+
+/*
+ * The detection's decoding steps, kept apart from the instructions that
+ * read the registers so that tests can feed them any values.
+ *
+ * x86: what CPUID and XGETBV returned.  max_leaf is CPUID 0's EAX (0 when
+ * CPUID is missing); xcr0 is read only when leaf 1 says OSXSAVE, so the
+ * decoder ignores it otherwise.
+ */
+struct aesecb_cpuid_regs {
+	uint32_t max_leaf;
+	uint32_t l1_ecx, l1_edx;        /* leaf 1 */
+	uint32_t l7_ebx, l7_ecx;        /* leaf 7, subleaf 0 */
+	uint64_t xcr0;                  /* XGETBV(0) */
+};
+unsigned aesecb__cpu_decode_x86(const struct aesecb_cpuid_regs *r);
+
+/*
+ * AArch64 (Linux): AT_HWCAP, and ID_AA64PFR0_EL1 as read with MRS, which
+ * the kernel emulates when HWCAP_CPUID is set (pfr0 is ignored otherwise).
+ */
+unsigned aesecb__cpu_decode_arm(uint64_t hwcap, uint64_t pfr0);
+
+/* POWER (Linux): AT_HWCAP2. */
+unsigned aesecb__cpu_decode_ppc(uint64_t hwcap2);
 
 #endif /* AESECB_INTERNAL_H */

@@ -374,6 +374,90 @@ START_TEST(test_vectors)
 }
 END_TEST
 
+/*
+ * Byte order: a key, a block or a QUIC sample with one byte set, in each
+ * position in turn, must give what 'none' gives, one block alone and in a
+ * run of 15 (the bulk paths).  A backend whose loads, stores, key
+ * schedule or mask store put bytes in the wrong place (a vector register's
+ * element order is not the memory order on every target) fails here with
+ * the position named.
+ */
+static void check_same(const aesecb_ctx *ctx, const aesecb_ctx *ref,
+                       const uint8_t *in, size_t nblocks, const char *what,
+                       size_t pos)
+{
+	uint8_t out[15 * BS], want[15 * BS], m[15 * 5], mref[15 * 5];
+	int decrypt;
+
+	for (decrypt = 0; decrypt <= 1; decrypt++) {
+		crypt_ok(ref, decrypt, in, want, nblocks * BS);
+		memset(out, 0, sizeof out);
+		crypt_ok(ctx, decrypt, in, out, nblocks * BS);
+		REQUIRE(memcmp(out, want, nblocks * BS) == 0,
+		        "backend %s: AES-%u %s of %zu block(s) with %s byte %zu "
+		        "set differs from none",
+		        aesecb_backend_name(aesecb_ctx_backend(ctx)),
+		        (unsigned)ctx->priv_key_len * 8, dir_name(decrypt),
+		        nblocks, what, pos);
+	}
+	ck_assert_int_eq(aesecb_hp_masks(ref, in, mref, nblocks), AESECB_OK);
+	memset(m, 0, sizeof m);
+	ck_assert_int_eq(aesecb_hp_masks(ctx, in, m, nblocks), AESECB_OK);
+	REQUIRE(memcmp(m, mref, nblocks * 5) == 0,
+	        "backend %s: AES-%u masks of %zu sample(s) with %s byte %zu "
+	        "set differ from none",
+	        aesecb_backend_name(aesecb_ctx_backend(ctx)),
+	        (unsigned)ctx->priv_key_len * 8, nblocks, what, pos);
+}
+
+START_TEST(test_byte_order)
+{
+	const aesecb_backend *none;
+	struct runlist rl;
+	size_t b, k, pos, i;
+
+	runnable(&rl);
+	none = none_backend();
+	for (b = 0; b < rl.n; b++) {
+		if (rl.be[b] == none)
+			continue;
+		for (k = 0; k < 3; k++) {
+			size_t kl = key_sizes[k];
+			uint8_t key[32], in[15 * BS];
+			aesecb_ctx ctx, ref;
+
+			/* one key byte set; blocks with distinct bytes */
+			for (i = 0; i < sizeof in; i++)
+				in[i] = (uint8_t)(i * 17u + 1u);
+			for (pos = 0; pos < kl; pos++) {
+				memset(key, 0, sizeof key);
+				key[pos] = (uint8_t)(0x80u >> (pos % 8));
+				init_ok(&ref, key, kl, none);
+				init_ok(&ctx, key, kl, rl.be[b]);
+				check_same(&ctx, &ref, in, 1, "key", pos);
+				check_same(&ctx, &ref, in, 15, "key", pos);
+				aesecb_clear(&ctx);
+				aesecb_clear(&ref);
+			}
+			/* one input byte set, in every block of the run */
+			for (i = 0; i < kl; i++)
+				key[i] = (uint8_t)(0xa5u ^ (i * 29u));
+			init_ok(&ref, key, kl, none);
+			init_ok(&ctx, key, kl, rl.be[b]);
+			for (pos = 0; pos < BS; pos++) {
+				memset(in, 0, sizeof in);
+				for (i = 0; i < 15; i++)
+					in[i * BS + pos] = (uint8_t)(1u << (i % 8));
+				check_same(&ctx, &ref, in, 1, "input", pos);
+				check_same(&ctx, &ref, in, 15, "input", pos);
+			}
+			aesecb_clear(&ctx);
+			aesecb_clear(&ref);
+		}
+	}
+}
+END_TEST
+
 /* ------------------------------------------------------------------ */
 /* 2. Keys, arguments and backend selection                            */
 
@@ -1543,76 +1627,247 @@ END_TEST
 /* ------------------------------------------------------------------ */
 /* 8. Backend enumeration and strings                                  */
 
+/* Is word a member of the space-separated list? */
+static int listed(const char *list, const char *word)
+{
+	size_t n = strlen(word);
+	const char *p = list;
+
+	while ((p = strstr(p, word)) != NULL) {
+		if ((p == list || p[-1] == ' ') &&
+		    (p[n] == '\0' || p[n] == ' '))
+			return 1;
+		p += n;
+	}
+	return 0;
+}
+
+/* The number of words in a space-separated list. */
+static size_t count_words(const char *list)
+{
+	size_t n = 0;
+	int in = 0;
+
+	for (; *list != '\0'; list++) {
+		n += !in && *list != ' ';
+		in = *list != ' ';
+	}
+	return n;
+}
+
+/*
+ * The table walked from the library's own count: every entry found by
+ * its name and consistent in what it says of itself.  make check passes
+ * configure's lists (ALL_BACKENDS: every backend, BUILT_BACKENDS: the
+ * compiled ones), which the table must match exactly.
+ */
 START_TEST(test_enumeration)
 {
-	static const char *const names[] = {
-		"none", "ssse3", "neon", "aesni", "vaes", "armce"
-	};
-	const size_t nnames = sizeof names / sizeof names[0];
+	const char *all = getenv("ALL_BACKENDS");
 	const char *built = getenv("BUILT_BACKENDS");
-	size_t i, j;
+	size_t n = aesecb_backend_count(), i, j;
 
-	ck_assert_uint_eq(aesecb_backend_count(), nnames);
-	ck_assert_ptr_null(aesecb_backend_get(nnames));
+	ck_assert_uint_ge(n, 1);
+	ck_assert_ptr_null(aesecb_backend_get(n));
 	ck_assert_ptr_null(aesecb_backend_get((size_t)-1));
 	ck_assert_ptr_null(aesecb_backend_find("bogus"));
 	ck_assert_ptr_null(aesecb_backend_find(""));
 	ck_assert_ptr_null(aesecb_backend_find("NONE"));
 	ck_assert_ptr_null(aesecb_backend_find(NULL));
-	for (i = 0; i < nnames; i++) {
-		const aesecb_backend *be = aesecb_backend_find(names[i]);
-		const char *arch;
+	ck_assert_ptr_null(aesecb_backend_name(NULL));
+	ck_assert_ptr_null(aesecb_backend_requires(NULL));
+	ck_assert_str_eq(aesecb_backend_unavailable_reason(NULL),
+	                 "unknown backend");
+	if (all != NULL && all[0] != '\0')
+		REQUIRE(count_words(all) == n, "the library has %zu backends, "
+		        "configure lists '%s'", n, all);
+	for (i = 0; i < n; i++) {
+		const aesecb_backend *be = aesecb_backend_get(i);
+		const char *name = aesecb_backend_name(be), *arch, *req, *why;
 
-		REQUIRE(be != NULL, "backend %s not found", names[i]);
-		ck_assert_str_eq(aesecb_backend_name(be), names[i]);
-		for (j = 0; j < nnames; j++)
-			if (aesecb_backend_get(j) == be)
-				break;
-		REQUIRE(j < nnames, "find(%s) is not in the table", names[i]);
+		ck_assert_ptr_nonnull(be);
+		ck_assert_ptr_nonnull(name);
+		REQUIRE(name[0] != '\0' && strspn(name,
+		        "abcdefghijklmnopqrstuvwxyz0123456789") == strlen(name),
+		        "backend %zu: name '%s'", i, name);
+		REQUIRE(aesecb_backend_find(name) == be,
+		        "find(%s) is not entry %zu", name, i);
+		for (j = 0; j < i; j++)
+			REQUIRE(aesecb_backend_get(j) != be, "entry %zu repeats "
+			        "entry %zu", i, j);
 		arch = aesecb_backend_arch(be);
 		ck_assert_ptr_nonnull(arch);
 		REQUIRE(strcmp(arch, "any") == 0 ||
 		        strcmp(arch, "x86_64") == 0 ||
 		        strcmp(arch, "x86") == 0 ||
-		        strcmp(arch, "aarch64") == 0,
-		        "backend %s: arch '%s'", names[i], arch);
-		ck_assert_ptr_nonnull(aesecb_backend_requires(be));
+		        strcmp(arch, "aarch64") == 0 ||
+		        strcmp(arch, "ppc64") == 0,
+		        "backend %s: arch '%s'", name, arch);
+		req = aesecb_backend_requires(be);
+		ck_assert_ptr_nonnull(req);
+		REQUIRE(req[0] != '\0', "backend %s: empty requires", name);
+		REQUIRE((be->needs == 0) == (strcmp(arch, "any") == 0),
+		        "backend %s: arch %s but needs 0x%x", name, arch,
+		        be->needs);
+		why = aesecb_backend_unavailable_reason(be);
 		if (aesecb_backend_available(be)) {
 			REQUIRE(aesecb_backend_compiled(be),
-			        "backend %s available but not compiled",
-			        names[i]);
-			ck_assert_ptr_null(aesecb_backend_unavailable_reason(be));
+			        "backend %s available but not compiled", name);
+			ck_assert_ptr_null(why);
 		} else {
-			const char *why = aesecb_backend_unavailable_reason(be);
-
 			ck_assert_ptr_nonnull(why);
 			REQUIRE(why[0] != '\0', "backend %s: empty reason",
-			        names[i]);
+			        name);
+			if (!aesecb_backend_compiled(be))
+				ck_assert_str_eq(why, "not built in");
+			else
+				REQUIRE(strncmp(why, "CPU lacks ", 10) == 0 ||
+				        strncmp(why, "OS ", 3) == 0,
+				        "backend %s: reason '%s'", name, why);
 		}
-		if (built != NULL && built[0] != '\0') {
-			/* make check passes the configured list */
-			char list[128];
-			int listed = 0;
-			char *tok, *save = NULL;
-
-			ck_assert_uint_lt(strlen(built), sizeof list);
-			strcpy(list, built);
-			for (tok = strtok_r(list, " ", &save); tok != NULL;
-			     tok = strtok_r(NULL, " ", &save))
-				listed |= strcmp(tok, names[i]) == 0;
-			REQUIRE(listed == aesecb_backend_compiled(be),
+		if (all != NULL && all[0] != '\0')
+			REQUIRE(listed(all, name), "backend %s is not in "
+			        "configure's list '%s'", name, all);
+		if (built != NULL && built[0] != '\0')
+			REQUIRE(listed(built, name) ==
+			        aesecb_backend_compiled(be),
 			        "backend %s: compiled=%d but BUILT_BACKENDS"
-			        "='%s'", names[i], aesecb_backend_compiled(be),
+			        "='%s'", name, aesecb_backend_compiled(be),
 			        built);
+	}
+	ck_assert_str_eq(aesecb_backend_arch(none_backend()), "any");
+	ck_assert(aesecb_backend_compiled(none_backend()));
+}
+END_TEST
+
+/*
+ * aesecb_backend_resolve and aesecb_backend_env: every name in the table
+ * resolves to its backend or to its reason; unknown names, NULL with and
+ * without $AESECB_BACKEND.
+ */
+START_TEST(test_resolve)
+{
+	const char *orig = getenv("AESECB_BACKEND");
+	char *saved = orig != NULL ? strdup(orig) : NULL;
+	const aesecb_backend *be, *def;
+	const char *why;
+	size_t i;
+
+	ck_assert(orig == NULL || saved != NULL);
+	set_env_backend(NULL);
+	ck_assert_ptr_null(aesecb_backend_env());
+	set_env_backend("");
+	ck_assert_ptr_null(aesecb_backend_env());
+	be = NULL;
+	why = "x";
+	ck_assert_int_eq(aesecb_backend_resolve(NULL, &be, &why), AESECB_OK);
+	ck_assert_ptr_null(why);
+	def = be;
+	ck_assert(aesecb_backend_available(def));
+	ck_assert_ptr_eq(aesecb_backend_default(), def);
+	/* no backend after def in the table is available */
+	for (i = 0; i < aesecb_backend_count(); i++)
+		if (aesecb_backend_get(i) == def)
+			break;
+	for (i++; i < aesecb_backend_count(); i++)
+		REQUIRE(!aesecb_backend_available(aesecb_backend_get(i)),
+		        "default %s, but %s comes later and is available",
+		        aesecb_backend_name(def),
+		        aesecb_backend_name(aesecb_backend_get(i)));
+
+	for (i = 0; i < aesecb_backend_count(); i++) {
+		const aesecb_backend *t = aesecb_backend_get(i);
+		const char *name = aesecb_backend_name(t);
+		int want = aesecb_backend_available(t) ? AESECB_OK
+		           : AESECB_EUNAVAILABLE;
+
+		be = NULL;
+		why = NULL;
+		ck_assert_int_eq(aesecb_backend_resolve(name, &be, &why), want);
+		ck_assert_ptr_eq(be, t);
+		if (want == AESECB_OK)
+			ck_assert_ptr_null(why);
+		else
+			ck_assert_str_eq(why,
+			                 aesecb_backend_unavailable_reason(t));
+		/* the same through the environment */
+		set_env_backend(name);
+		ck_assert_str_eq(aesecb_backend_env(), name);
+		be = NULL;
+		ck_assert_int_eq(aesecb_backend_resolve(NULL, &be, NULL), want);
+		ck_assert_ptr_eq(be, t);
+		/* a name given wins over the environment */
+		ck_assert_int_eq(aesecb_backend_resolve("none", &be, NULL),
+		                 AESECB_OK);
+		ck_assert_ptr_eq(be, none_backend());
+		ck_assert_ptr_eq(aesecb_backend_default(),
+		                 want == AESECB_OK ? t : NULL);
+		set_env_backend(NULL);
+	}
+	be = none_backend();
+	why = NULL;
+	ck_assert_int_eq(aesecb_backend_resolve("bogus", &be, &why),
+	                 AESECB_EUNKNOWN);
+	ck_assert_ptr_null(be);
+	ck_assert_str_eq(why, "unknown backend");
+	set_env_backend("bogus");
+	ck_assert_str_eq(aesecb_backend_env(), "bogus");
+	ck_assert_int_eq(aesecb_backend_resolve(NULL, NULL, NULL),
+	                 AESECB_EUNKNOWN);
+	ck_assert_ptr_null(aesecb_backend_default());
+	set_env_backend(saved);
+	free(saved);
+}
+END_TEST
+
+/*
+ * aesecb_ctx_new and aesecb_ctx_free: aligned as the type asks, the same
+ * results as a context on the stack, failures leave NULL.
+ */
+START_TEST(test_ctx_heap)
+{
+	struct runlist rl;
+	uint8_t key[32], in[4 * BS], a[4 * BS], b[4 * BS];
+	struct prng r;
+	size_t i, k;
+
+	runnable(&rl);
+	prng_init(&r, 0x4ea9);
+	for (i = 0; i < rl.n; i++) {
+		for (k = 0; k < 3; k++) {
+			aesecb_ctx *h = NULL, st;
+
+			prng_fill(&r, key, sizeof key);
+			prng_fill(&r, in, sizeof in);
+			ck_assert_int_eq(aesecb_ctx_new(&h, key, key_sizes[k],
+			                                rl.be[i]), AESECB_OK);
+			ck_assert_ptr_nonnull(h);
+			ck_assert_uint_eq((uintptr_t)h % 64, 0);
+			ck_assert_ptr_eq(aesecb_ctx_backend(h), rl.be[i]);
+			init_ok(&st, key, key_sizes[k], rl.be[i]);
+			ck_assert_int_eq(aesecb_encrypt(h, in, a, sizeof in), 0);
+			ck_assert_int_eq(aesecb_encrypt(&st, in, b, sizeof in), 0);
+			ck_assert_mem_eq(a, b, sizeof a);
+			ck_assert_int_eq(aesecb_decrypt(h, a, b, sizeof a), 0);
+			ck_assert_mem_eq(b, in, sizeof in);
+			aesecb_ctx_free(h);
+			aesecb_clear(&st);
 		}
 	}
-	ck_assert_str_eq(aesecb_backend_arch(aesecb_backend_find("none")), "any");
-	ck_assert_str_eq(aesecb_backend_arch(aesecb_backend_find("vaes")),
-	                 "x86_64");
-	ck_assert_str_eq(aesecb_backend_arch(aesecb_backend_find("armce")),
-	                 "aarch64");
-	ck_assert(aesecb_backend_compiled(aesecb_backend_find("none")));
-	(void)none_backend();
+	{
+		aesecb_ctx *h = (aesecb_ctx *)&rl;   /* must become NULL */
+
+		ck_assert_int_eq(aesecb_ctx_new(&h, key, 17, NULL),
+		                 AESECB_EKEYLEN);
+		ck_assert_ptr_null(h);
+		h = (aesecb_ctx *)&rl;
+		ck_assert_int_eq(aesecb_ctx_new(&h, NULL, 16, NULL),
+		                 AESECB_EINVAL);
+		ck_assert_ptr_null(h);
+		ck_assert_int_eq(aesecb_ctx_new(NULL, key, 16, NULL),
+		                 AESECB_EINVAL);
+		aesecb_ctx_free(NULL);
+	}
 }
 END_TEST
 
@@ -1641,10 +1896,11 @@ START_TEST(test_strerror)
 {
 	static const int codes[] = {
 		AESECB_OK, AESECB_EKEYLEN, AESECB_EPARTIAL, AESECB_EUNKNOWN,
-		AESECB_EUNAVAILABLE, AESECB_EINVAL, AESECB_ESHORT
+		AESECB_EUNAVAILABLE, AESECB_EINVAL, AESECB_ESHORT,
+		AESECB_ENOMEM
 	};
 	enum { NCODES = sizeof codes / sizeof codes[0] };
-	static const int bogus[] = { 1, -7, -100, INT_MAX, INT_MIN };
+	static const int bogus[] = { 1, -8, -100, INT_MAX, INT_MIN };
 	const char *msg[NCODES], *unknown;
 	size_t i, j;
 
@@ -1692,6 +1948,7 @@ static Suite *lib_suite(void)
 	} while (0)
 
 	ADD_TCASE("vectors", test_vectors);
+	ADD_TCASE("byte order", test_byte_order);
 	ADD_TCASE("key lengths", test_key_lengths);
 	ADD_TCASE("bad arguments", test_bad_arguments);
 	ADD_TCASE("default backend", test_default_backend);
@@ -1708,6 +1965,8 @@ static Suite *lib_suite(void)
 	ADD_TCASE("re-init", test_reinit);
 	ADD_TCASE("threads", test_threads);
 	ADD_TCASE("enumeration", test_enumeration);
+	ADD_TCASE("resolve", test_resolve);
+	ADD_TCASE("heap contexts", test_ctx_heap);
 	ADD_TCASE("context backend", test_ctx_backend);
 	ADD_TCASE("strerror", test_strerror);
 	/* run by tests/check_lib_misaligned only (see the test) */

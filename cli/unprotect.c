@@ -861,6 +861,10 @@ static int do_packet(struct up_state *s, uint8_t *pkt, size_t len,
 		if (cfg->have_pn_offset && p->index == 1) {
 			lens[0] = cfg->pn_offset - 1;
 			versions[0] = cfg->version;
+		} else if (cfg->have_hp_key &&
+		           cfg->dcid_len == QUIC_DCID_LEN_UNKNOWN) {
+			/* no tag to tell a wrong guess: the length is needed */
+			nlens = 0;
 		} else {
 			nlens = dcid_lens(s, pkt, len, lens, versions, &guessed);
 			if (nlens == 0) {

@@ -18,7 +18,7 @@
  *   secret=HEX            traffic secret (all but Initial)
  *   hash=sha256|sha384    hash of the secret (default sha256)
  *   pn=N pnlen=1..4       packet number and its encoded length
- *   payload=N             plaintext bytes (default 40)
+ *   payload=N             plaintext bytes (default 40, at most 100000)
  *   plain=HEX             the plaintext (zero bytes, PADDING frames, follow
  *                         it up to payload=N; default: a fixed pattern)
  *   lenlen=1|2|4|8        bytes of the Length varint (default: shortest)
@@ -44,7 +44,7 @@
 #include <openssl/evp.h>
 #include <openssl/kdf.h>
 
-#define MAXPKT 4096
+#define MAXPKT (1 << 17)
 
 static const uint8_t salt_v1[20] = {
 	0x38, 0x76, 0x2c, 0xf7, 0xf5, 0x59, 0x34, 0xb3, 0x4d, 0x17,
@@ -265,7 +265,7 @@ int main(int argc, char **argv)
 		die("v is 1 or 2");
 	if (pnlen < 1 || pnlen > 4)
 		die("pnlen is 1 to 4");
-	if (payload > 2048)
+	if (payload > 100000)
 		die("payload too long");
 	pre = version == 1 ? "quic " : "quicv2 ";
 	is_long = strcmp(type, "1rtt") != 0;

@@ -173,3 +173,42 @@ void bench_cpu_model(char *buf, size_t size)
 	}
 	fclose(f);
 }
+
+void bench_cpu_ident(char *buf, size_t size)
+{
+	static const char *const keys[3] = { "cpu family", "model", "stepping" };
+	char line[512], val[3][32];
+	int k, found = 0;
+	FILE *f = fopen("/proc/cpuinfo", "r");
+
+	snprintf(buf, size, "%s", "");
+	if (f == NULL)
+		return;
+	memset(val, 0, sizeof val);
+	while (found != 7 && fgets(line, sizeof line, f) != NULL) {
+		char *colon = strchr(line, ':'), *end, *v;
+
+		if (line[0] == '\n')       /* the end of the first CPU */
+			break;
+		if (colon == NULL)
+			continue;
+		for (end = colon; end > line && (end[-1] == ' ' || end[-1] == '\t'); end--)
+			;
+		for (k = 0; k < 3; k++)
+			if (strlen(keys[k]) == (size_t)(end - line) &&
+			    strncmp(line, keys[k], (size_t)(end - line)) == 0)
+				break;
+		if (k == 3 || (found & 1 << k))
+			continue;
+		for (v = colon + 1; *v == ' ' || *v == '\t'; v++)
+			;
+		v[strcspn(v, "\r\n")] = '\0';
+		snprintf(val[k], sizeof val[k], "%s", v);
+		found |= 1 << k;
+	}
+	fclose(f);
+	if (found & 3)
+		snprintf(buf, size, "family %s, model %s%s%s",
+		         (found & 1) ? val[0] : "?", (found & 2) ? val[1] : "?",
+		         (found & 4) ? ", stepping " : "", val[2]);
+}

@@ -63,4 +63,9 @@ double bench_tsc_ghz(uint64_t dur_ns);
 /* The CPU's model name from /proc/cpuinfo, or "unknown". */
 void bench_cpu_model(char *buf, size_t size);
 
+/* The first CPU's "cpu family", "model" and "stepping" from /proc/cpuinfo
+ * as "family F, model M, stepping S" (x86; a virtual machine's model name
+ * often names no model), or "" where they are not listed. */
+void bench_cpu_ident(char *buf, size_t size);
+
 #endif

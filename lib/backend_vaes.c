@@ -22,16 +22,25 @@
  * AES-NI) instructions.
  *
  * Pipeline.  The AES units start up to two rounds per cycle and each
- * takes several cycles (4 on recent cores), so at least 8 independent ymm
- * registers must be in flight to keep them busy.  The bulk loop keeps 12
- * ymm registers = 24 blocks in flight, applying each round key to all 12
- * before the next one: with exactly 8 the units have no slack and lose a
- * few percent, 12 reaches the throughput bound, and the remaining 4 of the
- * 16 ymm registers hold round keys (the others are memory operands).  The
- * remaining 1..23 blocks are done as groups of 8, 4, 2 and 1 ymm registers
- * (16, 8, 4, 2 blocks) and a last single block in an xmm register, never
- * one block at a time.  The one-block call is a bare xmm dependency chain
- * with the round keys as memory operands.
+ * takes several cycles (3 to 4 on recent cores), so at least 6 to 8
+ * independent ymm registers must be in flight to keep them busy.  The
+ * bulk loop keeps 12 ymm registers = 24 blocks in flight, applying each
+ * round key to all 12 before the next one: with exactly 8 the units have
+ * no slack and lose a few percent, 12 reaches the throughput bound, and
+ * the remaining 4 of the 16 ymm registers hold round keys (the others are
+ * memory operands).  The remaining 1..23 blocks are done as groups of 8,
+ * 4, 2 and 1 ymm registers (16, 8, 4, 2 blocks) and a last single block in
+ * an xmm register, never one block at a time; 32 to 39 blocks as two
+ * groups of 16 rather than 24 and 8.  A group of 4 ymm (8 blocks, the
+ * smallest QUIC batch) is bound by latency: its 4 VAESENC of a round take
+ * 2 cycles to issue but 3 to finish, so one call's chain of 10 rounds is
+ * ~30 cycles against 20 of issue; back-to-back calls overlap in the
+ * out-of-order window (measured: 2.55 to 2.7 cycles per AES-128 mask,
+ * against the bound of 2.5).
+ * The one-block call is a bare xmm dependency chain with the round keys
+ * as memory operands.  zmm registers would not help: on the Intel cores
+ * with VAES a zmm VAESENC issues once per cycle, the same 4 blocks per
+ * cycle as two ymm ones, with the same latency.
  * All rounds are written out and the round count is a compile-time
  * constant in each specialised copy (switch at the entry points), so the
  * compiler emits straight-line code with the state in registers.
@@ -77,6 +86,15 @@ TARGET static void setkey(aesecb_ctx *ctx, const uint8_t *key, size_t key_len)
 
 /* ------------------------------------------------------------------ */
 /* Block functions                                                     */
+
+/* The first 5 bytes of x at m, exactly: a 4-byte and a 1-byte store, both
+ * straight from the vector register (no general register, no port-0
+ * uop). */
+INLINE TARGET void store_mask_exact(uint8_t *m, __m128i x)
+{
+	_mm_storeu_si32(m, x);
+	m[4] = (uint8_t)_mm_extract_epi8(x, 4);
+}
 
 /* One round (op, key k) applied to 12, 8, 4, 2 or 1 ymm states y0..y11. */
 #define Y12(op, k) do { const __m256i k_ = (k); \
@@ -127,12 +145,36 @@ TARGET static void setkey(aesecb_ctx *ctx, const uint8_t *key, size_t key_len)
 /* Load/store ymm i (blocks 2i and 2i+1) and the single block at 16*i. */
 #define LDY(i) \
 	_mm256_loadu_si256((const __m256i *)(const void *)(in + 32 * (i)))
-/* Output: whole blocks, or (msk) the 5-byte QUIC masks, 5 bytes apart. */
+/*
+ * Output: whole blocks, or (msk) the 5-byte QUIC masks, 5 bytes apart.
+ * A mask is an 8-byte store (VMOVQ from the vector register, a store and
+ * nothing else) whose last 3 bytes spill into the next mask's place,
+ * which that mask's own store, later in program order, overwrites.  The
+ * last mask of every group is stored exactly (VMOVD and VPEXTRB to
+ * memory), so nothing is written past masks + 5n and no branch is needed
+ * to find the call's last mask.  Getting the bytes into a general
+ * register instead (VMOVQ to a register, a shift, two stores) costs a
+ * uop on port 0, one of the two ports that run VAESENC: two uops beside
+ * the ten VAESENC of a ymm pair of AES-128 masks, which measured 3.4
+ * cycles per mask against 2.5 now (the AES throughput bound).  Each
+ * mask's bytes come from one store, so a later 4- or 5-byte read of a
+ * mask is forwarded from the store buffer.
+ */
 #define OUTB (msk ? 5 : 16)
+#define ST8(p, x) _mm_storel_epi64((__m128i *)(void *)(p), (x))
 #define STY(i, v) do { \
 	if (msk) { \
-		aesni_store_mask(out + 10 * (i), _mm256_castsi256_si128(v)); \
-		aesni_store_mask(out + 10 * (i) + 5, \
+		ST8(out + 10 * (i), _mm256_castsi256_si128(v)); \
+		ST8(out + 10 * (i) + 5, _mm256_extracti128_si256((v), 1)); \
+	} else { \
+		_mm256_storeu_si256((__m256i *)(void *)(out + 32 * (i)), (v)); \
+	} \
+} while (0)
+/* The last ymm of a group: its second mask stored exactly. */
+#define STY_END(i, v) do { \
+	if (msk) { \
+		ST8(out + 10 * (i), _mm256_castsi256_si128(v)); \
+		store_mask_exact(out + 10 * (i) + 5, \
 		                 _mm256_extracti128_si256((v), 1)); \
 	} else { \
 		_mm256_storeu_si256((__m256i *)(void *)(out + 32 * (i)), (v)); \
@@ -142,7 +184,7 @@ TARGET static void setkey(aesecb_ctx *ctx, const uint8_t *key, size_t key_len)
 	_mm_loadu_si128((const __m128i *)(const void *)(in + 16 * (i)))
 #define STX(i, v) do { \
 	if (msk) \
-		aesni_store_mask(out + 5 * (i), (v)); \
+		store_mask_exact(out + 5 * (i), (v)); \
 	else \
 		_mm_storeu_si128((__m128i *)(void *)(out + 16 * (i)), (v)); \
 } while (0)
@@ -171,23 +213,30 @@ INLINE TARGET void bulk(const __m256i *rk, const uint8_t *in, uint8_t *out,
 	while (n >= 24) {
 		__m256i y8, y9, y10, y11;
 
+		/* 32 to 39 blocks go as 16 + 16 (+ 1..7), not 24 + 8 (+ 1..7):
+		 * a group of 8 blocks (4 ymm) is bound by latency, not by
+		 * throughput.  (Tested here, inside the loop, so that calls of
+		 * fewer than 24 blocks do not pay for it.) */
+		if (n - 32 < 8)
+			break;
+
 		y0 = LDY(0); y1 = LDY(1); y2 = LDY(2);   y3 = LDY(3);
 		y4 = LDY(4); y5 = LDY(5); y6 = LDY(6);   y7 = LDY(7);
 		y8 = LDY(8); y9 = LDY(9); y10 = LDY(10); y11 = LDY(11);
 		CIPHER_Y(Y12);
 		STY(0, y0); STY(1, y1); STY(2, y2);   STY(3, y3);
 		STY(4, y4); STY(5, y5); STY(6, y6);   STY(7, y7);
-		STY(8, y8); STY(9, y9); STY(10, y10); STY(11, y11);
+		STY(8, y8); STY(9, y9); STY(10, y10); STY_END(11, y11);
 		in += 384;
 		out += 24 * OUTB;
 		n -= 24;
 	}
-	if (n >= 16) {
+	while (n >= 16) {
 		y0 = LDY(0); y1 = LDY(1); y2 = LDY(2); y3 = LDY(3);
 		y4 = LDY(4); y5 = LDY(5); y6 = LDY(6); y7 = LDY(7);
 		CIPHER_Y(Y8);
 		STY(0, y0); STY(1, y1); STY(2, y2); STY(3, y3);
-		STY(4, y4); STY(5, y5); STY(6, y6); STY(7, y7);
+		STY(4, y4); STY(5, y5); STY(6, y6); STY_END(7, y7);
 		in += 256;
 		out += 16 * OUTB;
 		n -= 16;
@@ -195,21 +244,21 @@ INLINE TARGET void bulk(const __m256i *rk, const uint8_t *in, uint8_t *out,
 	if (n & 8) {
 		y0 = LDY(0); y1 = LDY(1); y2 = LDY(2); y3 = LDY(3);
 		CIPHER_Y(Y4);
-		STY(0, y0); STY(1, y1); STY(2, y2); STY(3, y3);
+		STY(0, y0); STY(1, y1); STY(2, y2); STY_END(3, y3);
 		in += 128;
 		out += 8 * OUTB;
 	}
 	if (n & 4) {
 		y0 = LDY(0); y1 = LDY(1);
 		CIPHER_Y(Y2);
-		STY(0, y0); STY(1, y1);
+		STY(0, y0); STY_END(1, y1);
 		in += 64;
 		out += 4 * OUTB;
 	}
 	if (n & 2) {
 		y0 = LDY(0);
 		CIPHER_Y(Y1);
-		STY(0, y0);
+		STY_END(0, y0);
 		in += 32;
 		out += 2 * OUTB;
 	}

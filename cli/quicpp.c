@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include <nettle/memops.h>
+#include <nettle/nettle-meta.h>
 
 #include "aesecb.h"
 #include "quicpp.h"
@@ -90,40 +91,42 @@ uint64_t quic_pn_decode(uint64_t largest, uint32_t truncated, uint32_t pn_len)
 /* ------------------------------------------------------------------ */
 /* The AEAD check. */
 
-/* The tag of pkt with an AAD of aad_len bytes, into tag. */
+/*
+ * The tag of pkt with an AAD of aad_len bytes, into tag.  The message
+ * state is a gcm_ctx of its own on the stack, so that the key's table is
+ * neither copied nor written.
+ */
 static void tag_of(const struct quic_aead *a, const uint8_t *pkt, size_t len,
                    size_t aad_len, uint64_t pn, uint8_t tag[QUIC_TAG_LEN])
 {
-	struct gcm_aes128_ctx c128;
-	struct gcm_aes256_ctx c256;
+	const struct gcm_key *key;
+	const void *cipher;
+	nettle_cipher_func *f;
+	struct gcm_ctx g;
 	uint8_t nonce[QUIC_IV_LEN], buf[CHUNK];
 	const uint8_t *ct = pkt + aad_len;
 	size_t ct_len = len - aad_len - QUIC_TAG_LEN, i, n;
 
+	if (a->key_len == 16) {
+		key = &a->gcm.a128.key;
+		cipher = &a->gcm.a128.cipher;
+		f = nettle_aes128.encrypt;
+	} else {
+		key = &a->gcm.a256.key;
+		cipher = &a->gcm.a256.cipher;
+		f = nettle_aes256.encrypt;
+	}
 	memcpy(nonce, a->iv, QUIC_IV_LEN);
 	for (i = 0; i < 8; i++)
 		nonce[QUIC_IV_LEN - 1 - i] ^= (uint8_t)(pn >> (8 * i));
-	if (a->key_len == 16) {
-		c128 = a->gcm.a128;
-		gcm_aes128_set_iv(&c128, QUIC_IV_LEN, nonce);
-		gcm_aes128_update(&c128, aad_len, pkt);
-		for (i = 0; i < ct_len; i += n) {
-			n = ct_len - i < CHUNK ? ct_len - i : CHUNK;
-			gcm_aes128_decrypt(&c128, n, buf, ct + i);
-		}
-		gcm_aes128_digest(&c128, QUIC_TAG_LEN, tag);
-		aesecb_wipe(&c128, sizeof c128);
-	} else {
-		c256 = a->gcm.a256;
-		gcm_aes256_set_iv(&c256, QUIC_IV_LEN, nonce);
-		gcm_aes256_update(&c256, aad_len, pkt);
-		for (i = 0; i < ct_len; i += n) {
-			n = ct_len - i < CHUNK ? ct_len - i : CHUNK;
-			gcm_aes256_decrypt(&c256, n, buf, ct + i);
-		}
-		gcm_aes256_digest(&c256, QUIC_TAG_LEN, tag);
-		aesecb_wipe(&c256, sizeof c256);
+	gcm_set_iv(&g, key, QUIC_IV_LEN, nonce);
+	gcm_update(&g, key, aad_len, pkt);
+	for (i = 0; i < ct_len; i += n) {
+		n = ct_len - i < CHUNK ? ct_len - i : CHUNK;
+		gcm_decrypt(&g, key, cipher, f, n, buf, ct + i);
 	}
+	gcm_digest(&g, key, cipher, f, QUIC_TAG_LEN, tag);
+	aesecb_wipe(&g, sizeof g);
 	aesecb_wipe(buf, sizeof buf);
 	aesecb_wipe(nonce, sizeof nonce);
 }

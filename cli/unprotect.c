@@ -73,6 +73,20 @@ struct ku_entry {                 /* key generations of a 1-RTT secret */
 	unsigned long stamp;
 };
 
+#define KEY_CACHE 64              /* derived keys kept */
+
+struct key_entry {                /* the keys of a candidate's generation */
+	enum up_source source;
+	int server;
+	size_t conn;
+	enum keylog_label label;
+	uint8_t dcid[QUIC_MAX_CID_LEN];
+	size_t dcid_len;
+	uint32_t version, gen;
+	struct quic_keys keys;
+	unsigned long stamp;
+};
+
 struct up_state {
 	struct up_config cfg;
 	unsigned long clock;
@@ -81,6 +95,7 @@ struct up_state {
 	struct odcid_entry odcids[UP_MAX_ODCIDS];
 	struct match_entry matches[UP_MAX_MATCHES];
 	struct ku_entry ku[UP_MAX_KU];
+	struct key_entry keys[KEY_CACHE];
 	uint8_t *scratch;             /* a packet's copy, then the winner's */
 	uint8_t *best;
 	size_t scratch_size;
@@ -229,6 +244,9 @@ static struct ku_entry *find_ku(struct up_state *s, size_t conn,
 /* ------------------------------------------------------------------ */
 /* Keys of a candidate. */
 
+static int derive(const struct up_state *s, const struct cand *c,
+                  uint32_t version, struct quic_keys *keys);
+
 /* The base secret of a secret or key-log candidate, and its hash. */
 static const uint8_t *cand_secret(const struct up_state *s,
                                   const struct cand *c, size_t *len,
@@ -244,12 +262,70 @@ static const uint8_t *cand_secret(const struct up_state *s,
 	return s->cfg.keylog->conns[c->conn].secret[c->label];
 }
 
+static int same_key(const struct key_entry *e, const struct cand *c,
+                    uint32_t version, uint32_t gen)
+{
+	return e->source == c->source && e->server == c->server &&
+	       e->conn == c->conn && e->label == c->label &&
+	       e->version == version && e->gen == gen &&
+	       same_id(e->dcid, e->dcid_len, c->dcid, c->dcid_len);
+}
+
+/* The cached keys of c's generation gen, or NULL. */
+static const struct quic_keys *cached(struct up_state *s, const struct cand *c,
+                                      uint32_t version, uint32_t gen)
+{
+	struct key_entry *e;
+
+	FIND(s->keys, KEY_CACHE, e, same_key(&s->keys[i_], c, version, gen));
+	if (e == NULL)
+		return NULL;
+	e->stamp = ++s->clock;
+	return &e->keys;
+}
+
+static void cache(struct up_state *s, const struct cand *c, uint32_t version,
+                  uint32_t gen, const struct quic_keys *k)
+{
+	struct key_entry *e;
+
+	PICK(s->keys, KEY_CACHE, e, same_key(&s->keys[i_], c, version, gen));
+	aesecb_wipe(&e->keys, sizeof e->keys);
+	e->source = c->source;
+	e->server = c->server;
+	e->conn = c->conn;
+	e->label = c->label;
+	memcpy(e->dcid, c->dcid, c->dcid_len);
+	e->dcid_len = c->dcid_len;
+	e->version = version;
+	e->gen = gen;
+	e->keys = *k;
+	e->stamp = ++s->clock;
+}
+
 /*
- * The hp key and the generation-0 packet keys of a candidate.  For a bare
- * hp key, keys->key_len is 0.  QUIC_OK or a quic_status.
+ * The hp key and the generation-0 packet keys of a candidate (derived
+ * once, then from the cache).  For a bare hp key, keys->key_len is 0.
+ * QUIC_OK or a quic_status.
  */
-static int cand_keys(const struct up_state *s, const struct cand *c,
+static int cand_keys(struct up_state *s, const struct cand *c,
                      uint32_t version, struct quic_keys *keys)
+{
+	const struct quic_keys *k;
+	int st;
+
+	if (c->source != UP_SRC_HP_KEY && (k = cached(s, c, version, 0)) != NULL) {
+		*keys = *k;
+		return QUIC_OK;
+	}
+	st = derive(s, c, version, keys);
+	if (st == QUIC_OK && c->source != UP_SRC_HP_KEY)
+		cache(s, c, version, 0, keys);
+	return st;
+}
+
+static int derive(const struct up_state *s, const struct cand *c,
+                  uint32_t version, struct quic_keys *keys)
 {
 	struct quic_initial ik;
 	const uint8_t *secret;
@@ -293,15 +369,23 @@ struct trial {
 	int pn_known;
 };
 
-/* The keys of one generation of a secret: key and IV into a. */
-static int gen_aead(enum quic_hash hash, uint32_t version,
+/* The keys of generation gen of c, whose secret is secret: key and IV
+ * into a (derived once, then from the cache). */
+static int gen_aead(struct up_state *s, const struct cand *c, uint32_t gen,
+                    enum quic_hash hash, uint32_t version,
                     const uint8_t *secret, size_t len, struct quic_aead *a)
 {
+	const struct quic_keys *ck = cached(s, c, version, gen);
 	struct quic_keys k;
-	int st = quic_traffic_keys(hash, version, secret, len, &k);
+	int st;
 
-	if (st == QUIC_OK)
+	if (ck != NULL)
+		return quic_aead_init_keys(a, ck);
+	st = quic_traffic_keys(hash, version, secret, len, &k);
+	if (st == QUIC_OK) {
+		cache(s, c, version, gen, &k);
 		st = quic_aead_init_keys(a, &k);
+	}
 	quic_keys_wipe(&k);
 	return st;
 }
@@ -380,8 +464,8 @@ static int try_cand(struct up_state *s, const struct cand *c,
 		int phase;
 
 		base = cand_secret(s, c, &slen, &hash);
-		st = gen_aead(hash, version, ku != NULL ? ku->cur : base, slen,
-		              &aead);
+		st = gen_aead(s, c, gen, hash, version,
+		              ku != NULL ? ku->cur : base, slen, &aead);
 		if (st == QUIC_OK)
 			st = quic_pp_check(&aead, s->scratch, len, pn_offset,
 			                   largest, &t->r);
@@ -398,7 +482,8 @@ static int try_cand(struct up_state *s, const struct cand *c,
 				st = quic_pp_next_secret(hash, version, cur, slen,
 				                         next);
 			if (st == QUIC_OK)
-				st = gen_aead(hash, version, next, slen, &aead);
+				st = gen_aead(s, c, gen + 1, hash, version, next,
+				              slen, &aead);
 			if (st == QUIC_OK)
 				st = quic_pp_check(&aead, s->scratch, len,
 				                   pn_offset, largest, &r);
@@ -410,7 +495,8 @@ static int try_cand(struct up_state *s, const struct cand *c,
 			}
 		}
 		if (st == QUIC_OK && !t->ok && ku != NULL && ku->have_prev) {
-			st = gen_aead(hash, version, ku->prev, slen, &aead);
+			st = gen_aead(s, c, gen - 1, hash, version, ku->prev,
+			              slen, &aead);
 			if (st == QUIC_OK)
 				st = quic_pp_check(&aead, s->scratch, len,
 				                   pn_offset, largest, &r);

@@ -117,8 +117,11 @@ int dgramin_next(struct dgramin *r, uint8_t **d, size_t *len, char *why,
 		if (r->pos == r->have) {
 			ssize_t got;
 
-			if (r->eof)
-				return DGRAMIN_END;
+			if (r->eof) {
+				*d = NULL;
+				*len = 0;
+				return DGRAMIN_OK;
+			}
 			got = read(r->fd, r->buf, sizeof r->buf);
 			if (got < 0 && errno == EINTR)
 				continue;

@@ -35,9 +35,9 @@ struct dgramin {
 	                              dgramin_next() returned */
 };
 
-/* Results of dgramin_next(). */
-#define DGRAMIN_OK    1   /* a datagram: *d, *len, r->dline */
-#define DGRAMIN_END   0
+/* Results of dgramin_next(): 0 or negative. */
+#define DGRAMIN_OK      0   /* a datagram (*d, *len, r->dline), or the
+                               end of the text (*d NULL) */
 #define DGRAMIN_EBAD  (-1)  /* a malformed line: why, r->dline */
 #define DGRAMIN_EIO   (-2)  /* a read error: why (errno's text) */
 #define DGRAMIN_ENOMEM (-3)
@@ -47,8 +47,8 @@ void dgramin_init(struct dgramin *r, int fd);
 
 /*
  * The next datagram: DGRAMIN_OK with *d pointing into r (valid until the
- * next call) and *len its bytes; DGRAMIN_END at the end of the text; or an
- * error with a message in why.  A line that is not well formed (a
+ * next call) and *len its bytes, or with *d NULL at the end of the text;
+ * or an error with a message in why.  A line that is not well formed (a
  * character that is neither a hex digit nor whitespace, an odd number of
  * digits, more than DGRAMIN_MAX bytes) is an error, after which the
  * reader is not used again.

@@ -60,12 +60,12 @@ struct keylog {
 	unsigned long ignored;       /* lines of other labels */
 };
 
-/* Results. */
-#define KEYLOG_OK      0
-#define KEYLOG_EFORMAT 1   /* a malformed line (err->line says which) */
-#define KEYLOG_EIO     2   /* cannot open or read the file */
-#define KEYLOG_ENOMEM  3
-#define KEYLOG_ELIMIT  4   /* more than KEYLOG_MAX_CONNS connections */
+/* Results: 0 or negative. */
+#define KEYLOG_OK       0
+#define KEYLOG_EFORMAT (-1)  /* a malformed line (err->line says which) */
+#define KEYLOG_EIO     (-2)  /* cannot open or read the file */
+#define KEYLOG_ENOMEM  (-3)
+#define KEYLOG_ELIMIT  (-4)  /* more than KEYLOG_MAX_CONNS connections */
 
 struct keylog_error {
 	int code;

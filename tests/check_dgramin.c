@@ -72,14 +72,17 @@ START_TEST(test_lines)
 	ck_assert_uint_eq(rd.dline, 7);
 	ck_assert_uint_eq(len, 1);
 	ck_assert_int_eq(dgramin_next(&rd, &d, &len, why, sizeof why),
-	                 DGRAMIN_END);
+	                 DGRAMIN_OK);
+	ck_assert_ptr_null(d);
 	ck_assert_int_eq(dgramin_next(&rd, &d, &len, why, sizeof why),
-	                 DGRAMIN_END);
+	                 DGRAMIN_OK);
+	ck_assert_ptr_null(d);
 	close_text();
 
 	open_text("", 0);
 	ck_assert_int_eq(dgramin_next(&rd, &d, &len, why, sizeof why),
-	                 DGRAMIN_END);
+	                 DGRAMIN_OK);
+	ck_assert_ptr_null(d);
 	close_text();
 }
 END_TEST

@@ -947,19 +947,19 @@ static int do_packet(struct up_state *s, uint8_t *pkt, size_t len,
 		if (cfg->have_pn_offset && p->index == 1) {
 			lens[0] = cfg->pn_offset - 1;
 			versions[0] = cfg->version;
-		} else if (cfg->have_hp_key &&
-		           cfg->dcid_len == QUIC_DCID_LEN_UNKNOWN) {
-			/* no tag to tell a wrong guess: the length is needed */
-			nlens = 0;
 		} else {
-			nlens = dcid_lens(s, pkt, len, lens, versions, &guessed);
+			/* with a bare hp key no tag tells a wrong guess */
+			nlens = cfg->have_hp_key &&
+			        cfg->dcid_len == QUIC_DCID_LEN_UNKNOWN ? 0 :
+			        dcid_lens(s, pkt, len, lens, versions, &guessed);
 			if (nlens == 0) {
 				p->verdict = UP_INVALID;
 				p->status = QUIC_ENODCIDLEN;
 				snprintf(p->why, sizeof p->why, "the packet has a "
 				         "short header: give --dcid-len N (the "
 				         "length of its Destination Connection "
-				         "ID)");
+				         "ID)%s", cfg->have_pn_offset ? "" :
+				         " or --pn-offset N");
 				return 0;
 			}
 		}
@@ -1041,7 +1041,8 @@ static int do_packet(struct up_state *s, uint8_t *pkt, size_t len,
 	if (truncated || first.source == UP_SRC_HP_KEY) {
 		memcpy(pkt, s->best, len);
 		take_trial(p, &first_t, &first, first_pn_offset);
-		p->verdict = truncated ? UP_TRUNCATED : UP_NO_PACKET_KEY;
+		p->verdict = first.source == UP_SRC_HP_KEY ? UP_NO_PACKET_KEY
+		                                           : UP_TRUNCATED;
 		if (one_rtt)
 			p->dcid_len = first_pn_offset - 1;
 		aesecb_wipe(s->scratch, len);
@@ -1125,8 +1126,13 @@ int up_datagram(struct up_state *s, uint8_t *d, size_t len,
 					p.len = len - pos;
 				}
 			}
-			if (ok && h->long_header && st == QUIC_OK)
+			/* the connection IDs short headers may carry: the
+			 * SCID (the peer's DCID) and the DCID (the same
+			 * packets' DCID in the same datagram, RFC 9000 12.2) */
+			if (ok && h->long_header && st == QUIC_OK) {
 				remember_cid(s, h->scid, h->scid_len, h->version);
+				remember_cid(s, h->dcid, h->dcid_len, h->version);
+			}
 			if (!ok) {
 				p.verdict = UP_INVALID;
 				quic_header_error(h, st, p.why, sizeof p.why);

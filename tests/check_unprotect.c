@@ -621,7 +621,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_config_errors);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("streams");
-	tcase_set_timeout(tc, 60);
+	tcase_set_timeout(tc, 120);   /* slow under an emulator */
 	tcase_add_loop_test(tc, test_streams, 0,
 	                    (int)(sizeof streams / sizeof streams[0]));
 	tcase_add_test(tc, test_wrong_keylog);

@@ -20,8 +20,9 @@ static void help(FILE *f)
 "Lists every backend: its name, the architecture it is for, whether it is\n"
 "compiled into this build, whether this CPU can run it, which one is the\n"
 "default, how many bytes of working space its encrypt and decrypt paths\n"
-"write (all of which are wiped after each call), the CPU features it needs,\n"
-"and why it cannot run when it cannot.\n"
+"write (all of which are wiped after each call), whether its calls run in\n"
+"the CPU's data-independent timing mode (AArch64 DIT), the CPU features it\n"
+"needs, and why it cannot run when it cannot.\n"
 "\n"
 "The default is $AESECB_BACKEND when that is set, else the best available.\n"
 "When $AESECB_BACKEND names a backend that is unknown or not available here,\n"
@@ -61,11 +62,11 @@ static void env_check(struct env_state *e)
 /* ------------------------------------------------------------------ */
 /* Table. */
 
-#define NCOLS 8
+#define NCOLS 9
 
 static const char *const headings[NCOLS] = {
 	"BACKEND", "ARCH", "COMPILED", "AVAILABLE", "DEFAULT",
-	"SCRATCH ENC/DEC", "REQUIRES", "WHY NOT",
+	"SCRATCH ENC/DEC", "DIT", "REQUIRES", "WHY NOT",
 };
 
 static void print_row(const char *const cell[NCOLS], const size_t width[NCOLS])
@@ -104,8 +105,9 @@ static void print_table(const aesecb_backend *def, const struct env_state *e)
 		cells[i][3] = aesecb_backend_available(be) ? "yes" : "no";
 		cells[i][4] = be == def ? "*" : "";
 		cells[i][5] = scratch[i];
-		cells[i][6] = aesecb_backend_requires(be);
-		cells[i][7] = why != NULL ? why : "-";
+		cells[i][6] = aesecb_backend_dit(be) ? "yes" : "no";
+		cells[i][7] = aesecb_backend_requires(be);
+		cells[i][8] = why != NULL ? why : "-";
 		for (j = 0; j < NCOLS; j++)
 			if (strlen(cells[i][j]) > width[j])
 				width[j] = strlen(cells[i][j]);
@@ -162,6 +164,7 @@ static void print_json(const aesecb_backend *def, const struct env_state *e)
 		printf(", \"scratch_written\": {\"encrypt\": %zu, \"decrypt\": %zu}",
 		       aesecb_backend_scratch_written(be, 0),
 		       aesecb_backend_scratch_written(be, 1));
+		printf(", \"dit\": %s", json_bool(aesecb_backend_dit(be)));
 		fputs(", \"requires\": ", stdout);
 		cli_json_str(stdout, aesecb_backend_requires(be));
 		fputs(", \"unavailable_reason\": ", stdout);

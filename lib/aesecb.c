@@ -23,13 +23,73 @@
 #define PACKAGE_VERSION "unknown"
 #endif
 
+#if defined(__GNUC__) || defined(__clang__)
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+#define NOINLINE __attribute__((noinline))
+#else
+#define ALWAYS_INLINE inline
+#define NOINLINE
+#endif
+
+/*
+ * Data-independent timing (AArch64, FEAT_DIT).  Arm promises that the
+ * timing of the data-processing instructions the backends use (AESE/AESD,
+ * TBL, EOR, shifts, CSEL, ...) does not depend on their operands only while
+ * PSTATE.DIT is set.  On a CPU that has it, every call into a backend
+ * (key setup, blocks, masks, and the header-protection arithmetic around
+ * them) runs with DIT set, and the caller's value is put back afterwards:
+ * the context records at aesecb_init whether its calls need this
+ * (priv_dit), so a CPU without FEAT_DIT pays one test of that field and
+ * never executes a DIT instruction (they are UNDEFINED there).  On every
+ * other architecture none of this is compiled.
+ *
+ * A caller that keeps DIT set around many calls pays one read of it per
+ * call and no write.
+ *
+ * The register is spelled by its encoding (DIT is S3_3_C4_C2_5, bit 24;
+ * MSR DIT, #1 and #0 are 0xd503415f and 0xd503405f) so that no -march flag
+ * is needed.  The asm statements clobber memory, so the compiler keeps the
+ * backend call, and every load and store around it, between them; the
+ * restore also takes the call's result as an operand, so that it is
+ * computed under DIT too.
+ */
+#if defined(__aarch64__) && (defined(__GNUC__) || defined(__clang__))
+#define AESECB_DIT 1
+
+#define DIT_BIT (UINT64_C(1) << 24)
+
+/* Sets DIT unless the caller already has it; returns the caller's value. */
+static ALWAYS_INLINE uint64_t dit_on(void)
+{
+	uint64_t saved;
+
+	__asm__ __volatile__("mrs %0, S3_3_C4_C2_5" : "=r"(saved) : : "memory");
+	if (!(saved & DIT_BIT))
+		__asm__ __volatile__(".inst 0xd503415f"   /* msr DIT, #1 */
+		                     : : : "memory");
+	return saved;
+}
+
+/* Clears DIT again if the caller had it clear; passes 'status' through. */
+static ALWAYS_INLINE int dit_restore(uint64_t saved, int status)
+{
+	if (!(saved & DIT_BIT))
+		__asm__ __volatile__(".inst 0xd503405f"   /* msr DIT, #0 */
+		                     : "+r"(status) : : "memory");
+	else
+		__asm__ __volatile__("" : "+r"(status) : : "memory");
+	return status;
+}
+#endif
+
 /*
  * Every backend, each defined in its own lib/backend_NAME.c, in order of
  * preference: the portable one first, the preferred hardware ones last.
  * Adding a backend means adding its file and its name here (and to
  * Makefile.am and configure.ac's list; see HACKING.md).
  */
-#define AESECB_BACKENDS(X) X(none) X(ssse3) X(neon) X(aesni) X(vaes) X(armce)
+#define AESECB_BACKENDS(X) X(none) X(ssse3) X(neon) X(aesni) X(vaes) X(armce) \
+	X(vcrypto)
 
 #define DECLARE_BACKEND(id) extern const struct aesecb_backend aesecb__backend_##id;
 AESECB_BACKENDS(DECLARE_BACKEND)
@@ -156,6 +216,24 @@ size_t aesecb_backend_scratch_written(const aesecb_backend *be, int decrypt)
 	return n > AESECB_SCRATCH_SIZE ? AESECB_SCRATCH_SIZE : n;
 }
 
+/* Whether calls into an available backend run with DIT set: an AArch64
+ * build, a backend for AArch64 (or for any CPU), and a CPU with FEAT_DIT. */
+static int backend_dit(const aesecb_backend *be)
+{
+#ifdef AESECB_DIT
+	return (aesecb__cpu_features() & AESECB_CPU_ARM_DIT) != 0 &&
+	       (strcmp(be->arch, "aarch64") == 0 || strcmp(be->arch, "any") == 0);
+#else
+	(void)be;
+	return 0;
+#endif
+}
+
+int aesecb_backend_dit(const aesecb_backend *be)
+{
+	return aesecb_backend_available(be) && backend_dit(be);
+}
+
 /* $AESECB_BACKEND: read here and nowhere else (the tool asks this
  * function too), through secure_getenv where glibc has it (2.17 on), so
  * that a set-user-ID program does not take it from its caller. */
@@ -278,6 +356,15 @@ static int init_checked(aesecb_ctx *ctx, const uint8_t *key, size_t key_len,
 	                  : (void (*)(void))generic_masks;
 	ctx->priv_wipe[0] = (uint16_t)aesecb_backend_scratch_written(be, 0);
 	ctx->priv_wipe[1] = (uint16_t)aesecb_backend_scratch_written(be, 1);
+#ifdef AESECB_DIT
+	ctx->priv_dit = (uint32_t)backend_dit(be);
+	if (ctx->priv_dit) {
+		uint64_t saved = dit_on();
+
+		be->impl->setkey(ctx, key, key_len);
+		return dit_restore(saved, AESECB_OK);
+	}
+#endif
 	be->impl->setkey(ctx, key, key_len);
 	return AESECB_OK;
 }
@@ -350,14 +437,6 @@ void aesecb_ctx_free(aesecb_ctx *ctx)
 	free(ctx);
 }
 
-#if defined(__GNUC__) || defined(__clang__)
-#define ALWAYS_INLINE inline __attribute__((always_inline))
-#define NOINLINE __attribute__((noinline))
-#else
-#define ALWAYS_INLINE inline
-#define NOINLINE
-#endif
-
 /*
  * A backend that declared a bound gets the working space: uninitialised,
  * on this frame, and afterwards exactly the declared prefix is wiped.
@@ -391,6 +470,26 @@ static ALWAYS_INLINE int run_blocks(const aesecb_ctx *ctx, void (*fn)(void),
 	return run_with_scratch(ctx, fn, written, in, out, nblocks);
 }
 
+/*
+ * The same under DIT when the context asks for it (AArch64 with FEAT_DIT);
+ * otherwise, and on every other architecture, the direct call.
+ */
+static ALWAYS_INLINE int run_blocks_dit(const aesecb_ctx *ctx,
+                                        void (*fn)(void), size_t written,
+                                        const uint8_t *in, uint8_t *out,
+                                        size_t nblocks)
+{
+#ifdef AESECB_DIT
+	if (ctx->priv_dit) {
+		uint64_t saved = dit_on();
+
+		return dit_restore(saved, run_blocks(ctx, fn, written, in, out,
+		                                     nblocks));
+	}
+#endif
+	return run_blocks(ctx, fn, written, in, out, nblocks);
+}
+
 static ALWAYS_INLINE int do_crypt(const aesecb_ctx *ctx, const uint8_t *in,
                                   uint8_t *out, size_t len, int decrypt)
 {
@@ -403,10 +502,10 @@ static ALWAYS_INLINE int do_crypt(const aesecb_ctx *ctx, const uint8_t *in,
 	if (in == NULL || out == NULL)
 		return AESECB_EINVAL;
 	if (decrypt)
-		return run_blocks(ctx, ctx->priv_decrypt, ctx->priv_wipe[1],
-		                  in, out, len / AESECB_BLOCK_SIZE);
-	return run_blocks(ctx, ctx->priv_encrypt, ctx->priv_wipe[0],
-	                  in, out, len / AESECB_BLOCK_SIZE);
+		return run_blocks_dit(ctx, ctx->priv_decrypt, ctx->priv_wipe[1],
+		                      in, out, len / AESECB_BLOCK_SIZE);
+	return run_blocks_dit(ctx, ctx->priv_encrypt, ctx->priv_wipe[0],
+	                      in, out, len / AESECB_BLOCK_SIZE);
 }
 
 int aesecb_encrypt(const aesecb_ctx *ctx, const uint8_t *in, uint8_t *out,
@@ -446,11 +545,20 @@ static int generic_masks(const aesecb_ctx *ctx, const uint8_t *samples,
 }
 
 /* Both mask calls go straight to the backend's mask function (or the
- * generic one), chosen once in aesecb_init: checks, then a tail call. */
+ * generic one), chosen once in aesecb_init: checks, then a tail call (or,
+ * under DIT, the call between setting and restoring it). */
 static ALWAYS_INLINE int run_masks(const aesecb_ctx *ctx,
                                    const uint8_t *samples, uint8_t *masks,
                                    size_t n)
 {
+#ifdef AESECB_DIT
+	if (ctx->priv_dit) {
+		uint64_t saved = dit_on();
+
+		return dit_restore(saved, ((aesecb_masks_fn *)ctx->priv_masks)(
+		                                  ctx, samples, masks, n));
+	}
+#endif
 	return ((aesecb_masks_fn *)ctx->priv_masks)(ctx, samples, masks, n);
 }
 
@@ -489,18 +597,12 @@ int aesecb_hp_masks(const aesecb_ctx *ctx, const uint8_t *samples,
  * path: the bytes are then read back from one 16-byte store, which the
  * CPU forwards, where two narrower stores would stall the 4-byte read.
  */
-static ALWAYS_INLINE int hp_apply(const aesecb_ctx *ctx, uint8_t *packet,
-                                  size_t len, size_t pn_offset, int unprotect)
+static ALWAYS_INLINE int hp_body(const aesecb_ctx *ctx, uint8_t *packet,
+                                 size_t pn_offset, int unprotect)
 {
 	uint8_t block[AESECB_BLOCK_SIZE];
 	uint32_t first, plain, bits, pn_len, pn, mask, keep;
 
-	if (ctx == NULL || ctx->priv_rounds == 0 || packet == NULL ||
-	    pn_offset == 0)
-		return AESECB_EINVAL;
-	if (len < 4 + AESECB_BLOCK_SIZE ||
-	    pn_offset > len - 4 - AESECB_BLOCK_SIZE)
-		return AESECB_ESHORT;
 	run_blocks(ctx, ctx->priv_encrypt, ctx->priv_wipe[0],
 	           packet + pn_offset + 4, block, 1);
 
@@ -521,6 +623,29 @@ static ALWAYS_INLINE int hp_apply(const aesecb_ctx *ctx, uint8_t *packet,
 	pn ^= mask & keep;
 	memcpy(packet + pn_offset, &pn, 4);
 	return unprotect ? (int)pn_len : AESECB_OK;
+}
+
+/* The checks, then the AES call and the masking, under DIT where the
+ * context asks for it: the masking shifts by a length read from the
+ * protected byte, one of the operations DIT makes data-independent. */
+static ALWAYS_INLINE int hp_apply(const aesecb_ctx *ctx, uint8_t *packet,
+                                  size_t len, size_t pn_offset, int unprotect)
+{
+	if (ctx == NULL || ctx->priv_rounds == 0 || packet == NULL ||
+	    pn_offset == 0)
+		return AESECB_EINVAL;
+	if (len < 4 + AESECB_BLOCK_SIZE ||
+	    pn_offset > len - 4 - AESECB_BLOCK_SIZE)
+		return AESECB_ESHORT;
+#ifdef AESECB_DIT
+	if (ctx->priv_dit) {
+		uint64_t saved = dit_on();
+
+		return dit_restore(saved, hp_body(ctx, packet, pn_offset,
+		                                  unprotect));
+	}
+#endif
+	return hp_body(ctx, packet, pn_offset, unprotect);
 }
 
 int aesecb_hp_protect(const aesecb_ctx *ctx, uint8_t *packet, size_t len,

@@ -63,6 +63,14 @@ const char *aesecb_backend_requires(const aesecb_backend *be);
 const char *aesecb_backend_unavailable_reason(const aesecb_backend *be);
 
 /*
+ * 1 when the library runs every call into this backend with the CPU's
+ * data-independent timing mode on (AArch64 PSTATE.DIT, on a CPU with
+ * FEAT_DIT), else 0 (other architectures, CPUs without it, a backend that
+ * cannot run here, a pointer that is not a backend).  See aesecb(3).
+ */
+int aesecb_backend_dit(const aesecb_backend *be);
+
+/*
  * $AESECB_BACKEND as the library reads it (secure_getenv where there is
  * one), or NULL when it is unset or empty.
  */
@@ -110,6 +118,7 @@ typedef struct aesecb_ctx {
 	uint32_t priv_rounds;         /* 10, 12 or 14; 0 when not initialised */
 	uint32_t priv_key_len;
 	uint16_t priv_wipe[2];        /* scratch bytes to wipe: encrypt, decrypt */
+	uint32_t priv_dit;            /* 1: calls run with PSTATE.DIT set */
 } aesecb_ctx;
 
 int  aesecb_init(aesecb_ctx *ctx, const uint8_t *key, size_t key_len,

@@ -149,9 +149,24 @@ static const struct fake_cpu cpus[] = {
 	  { { "neon", NULL }, { "armce", NULL } } },
 
 	{ "POWER7 (no vector crypto)", PPC, { 0 }, 0, 0xfc000000u &
-	  ~PPC2_VEC_CRYPTO, 0, { { NULL, NULL } } },
+	  ~PPC2_VEC_CRYPTO, 0,
+	  { { "vcrypto", "CPU lacks the POWER8 vector crypto instructions" } } },
+	{ "HWCAP2 of 0 (a kernel without AT_HWCAP2)", PPC, { 0 }, 0, 0, 0,
+	  { { "vcrypto", "CPU lacks the POWER8 vector crypto instructions" } } },
+	{ "every HWCAP2 bit but vector crypto", PPC, { 0 }, 0,
+	  ~(uint64_t)PPC2_VEC_CRYPTO, 0,
+	  { { "vcrypto", "CPU lacks the POWER8 vector crypto instructions" } } },
 	{ "POWER8", PPC, { 0 }, 0, PPC2_VEC_CRYPTO | 0x80000000u,
-	  AESECB_CPU_PPC_VCRYPTO, { { NULL, NULL } } },
+	  AESECB_CPU_PPC_VCRYPTO, { { "vcrypto", NULL } } },
+	{ "vector crypto bit alone", PPC, { 0 }, 0, PPC2_VEC_CRYPTO,
+	  AESECB_CPU_PPC_VCRYPTO, { { "vcrypto", NULL } } },
+	/* what qemu-ppc64le 7.2 reports with -cpu power8, power9, power10 */
+	{ "POWER8 (qemu)", PPC, { 0 }, 0, 0x8e000000u,
+	  AESECB_CPU_PPC_VCRYPTO, { { "vcrypto", NULL } } },
+	{ "POWER9 (qemu)", PPC, { 0 }, 0, 0x8ee00000u,
+	  AESECB_CPU_PPC_VCRYPTO, { { "vcrypto", NULL } } },
+	{ "POWER10 (qemu)", PPC, { 0 }, 0, 0x8ee60000u,
+	  AESECB_CPU_PPC_VCRYPTO, { { "vcrypto", NULL } } },
 };
 
 #define NCPUS (sizeof cpus / sizeof cpus[0])

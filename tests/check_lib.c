@@ -374,6 +374,90 @@ START_TEST(test_vectors)
 }
 END_TEST
 
+/*
+ * Byte order: a key, a block or a QUIC sample with one byte set, in each
+ * position in turn, must give what 'none' gives, one block alone and in a
+ * run of 15 (the bulk paths).  A backend whose loads, stores, key
+ * schedule or mask store put bytes in the wrong place (a vector register's
+ * element order is not the memory order on every target) fails here with
+ * the position named.
+ */
+static void check_same(const aesecb_ctx *ctx, const aesecb_ctx *ref,
+                       const uint8_t *in, size_t nblocks, const char *what,
+                       size_t pos)
+{
+	uint8_t out[15 * BS], want[15 * BS], m[15 * 5], mref[15 * 5];
+	int decrypt;
+
+	for (decrypt = 0; decrypt <= 1; decrypt++) {
+		crypt_ok(ref, decrypt, in, want, nblocks * BS);
+		memset(out, 0, sizeof out);
+		crypt_ok(ctx, decrypt, in, out, nblocks * BS);
+		REQUIRE(memcmp(out, want, nblocks * BS) == 0,
+		        "backend %s: AES-%u %s of %zu block(s) with %s byte %zu "
+		        "set differs from none",
+		        aesecb_backend_name(aesecb_ctx_backend(ctx)),
+		        (unsigned)ctx->priv_key_len * 8, dir_name(decrypt),
+		        nblocks, what, pos);
+	}
+	ck_assert_int_eq(aesecb_hp_masks(ref, in, mref, nblocks), AESECB_OK);
+	memset(m, 0, sizeof m);
+	ck_assert_int_eq(aesecb_hp_masks(ctx, in, m, nblocks), AESECB_OK);
+	REQUIRE(memcmp(m, mref, nblocks * 5) == 0,
+	        "backend %s: AES-%u masks of %zu sample(s) with %s byte %zu "
+	        "set differ from none",
+	        aesecb_backend_name(aesecb_ctx_backend(ctx)),
+	        (unsigned)ctx->priv_key_len * 8, nblocks, what, pos);
+}
+
+START_TEST(test_byte_order)
+{
+	const aesecb_backend *none;
+	struct runlist rl;
+	size_t b, k, pos, i;
+
+	runnable(&rl);
+	none = none_backend();
+	for (b = 0; b < rl.n; b++) {
+		if (rl.be[b] == none)
+			continue;
+		for (k = 0; k < 3; k++) {
+			size_t kl = key_sizes[k];
+			uint8_t key[32], in[15 * BS];
+			aesecb_ctx ctx, ref;
+
+			/* one key byte set; blocks with distinct bytes */
+			for (i = 0; i < sizeof in; i++)
+				in[i] = (uint8_t)(i * 17u + 1u);
+			for (pos = 0; pos < kl; pos++) {
+				memset(key, 0, sizeof key);
+				key[pos] = (uint8_t)(0x80u >> (pos % 8));
+				init_ok(&ref, key, kl, none);
+				init_ok(&ctx, key, kl, rl.be[b]);
+				check_same(&ctx, &ref, in, 1, "key", pos);
+				check_same(&ctx, &ref, in, 15, "key", pos);
+				aesecb_clear(&ctx);
+				aesecb_clear(&ref);
+			}
+			/* one input byte set, in every block of the run */
+			for (i = 0; i < kl; i++)
+				key[i] = (uint8_t)(0xa5u ^ (i * 29u));
+			init_ok(&ref, key, kl, none);
+			init_ok(&ctx, key, kl, rl.be[b]);
+			for (pos = 0; pos < BS; pos++) {
+				memset(in, 0, sizeof in);
+				for (i = 0; i < 15; i++)
+					in[i * BS + pos] = (uint8_t)(1u << (i % 8));
+				check_same(&ctx, &ref, in, 1, "input", pos);
+				check_same(&ctx, &ref, in, 15, "input", pos);
+			}
+			aesecb_clear(&ctx);
+			aesecb_clear(&ref);
+		}
+	}
+}
+END_TEST
+
 /* ------------------------------------------------------------------ */
 /* 2. Keys, arguments and backend selection                            */
 
@@ -1864,6 +1948,7 @@ static Suite *lib_suite(void)
 	} while (0)
 
 	ADD_TCASE("vectors", test_vectors);
+	ADD_TCASE("byte order", test_byte_order);
 	ADD_TCASE("key lengths", test_key_lengths);
 	ADD_TCASE("bad arguments", test_bad_arguments);
 	ADD_TCASE("default backend", test_default_backend);

@@ -10,7 +10,7 @@
 . "${top_srcdir:-.}/tests/testlib.sh"
 
 A=$top_srcdir/tests/acvp
-ALL_BACKENDS="none aesni vaes armce"
+ALL_BACKENDS=${ALL_BACKENDS:-"none ssse3 neon aesni vaes armce vcrypto"}
 avail=""
 for b in $ALL_BACKENDS; do
 	run "$AESECB" verify -q -b "$b" "$A/array"

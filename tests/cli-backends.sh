@@ -9,7 +9,9 @@
 # choice inherited from the caller.
 unset AESECB_BACKEND
 
-names="none ssse3 neon aesni vaes armce"
+# every backend the library knows, in its order (configure's list, which
+# make check passes)
+names=${ALL_BACKENDS:-"none ssse3 neon aesni vaes armce vcrypto"}
 KEY=000102030405060708090a0b0c0d0e0f
 export KEY
 printf '00112233445566778899aabbccddeeff\n' >"$T/pt"
@@ -19,7 +21,7 @@ printf '00112233445566778899aabbccddeeff\n' >"$T/pt"
 expect_status 0 "$AESECB" backends
 expect_stderr_empty
 cp "$T/out" "$T/table"
-expect_stdout_grep "^BACKEND  *ARCH  *COMPILED  *AVAILABLE  *DEFAULT  *SCRATCH ENC/DEC  *REQUIRES  *WHY NOT"
+expect_stdout_grep "^BACKEND  *ARCH  *COMPILED  *AVAILABLE  *DEFAULT  *SCRATCH ENC/DEC  *DIT  *REQUIRES  *WHY NOT"
 for b in $names; do
 	if grep -q "^$b " "$T/table"; then
 		pass "table lists $b"
@@ -102,6 +104,23 @@ for b in $names; do
 	esac
 done
 
+# The DIT column (after the scratch counts): yes only for a backend that
+# can run here; the JSON check below says which.
+awk 'NR > 1 && NF > 0 && $1 != "default:" { for (i = 5; i < NF; i++) if ($i ~ /^[0-9]+\/[0-9]+$/) { print $1, $(i + 1); break } }' \
+	"$T/table" >"$T/dit"
+while read -r b d; do
+	avail=$(awk -v b="$b" '$1 == b { print $3 }' "$T/rows")
+	case $d/$avail in
+		no/* | yes/yes) pass "$b: DIT column '$d'" ;;
+		*) fail "$b: DIT column '$d' (available: $avail)" ;;
+	esac
+done <"$T/dit"
+if [ "$(wc -l <"$T/dit")" -eq "$(wc -l <"$T/rows")" ]; then
+	pass "DIT column in every row"
+else
+	fail "DIT column found in $(wc -l <"$T/dit") rows of $(wc -l <"$T/rows")"
+fi
+
 # ------------------------------------------------------------------
 # JSON.
 expect_status 0 "$AESECB" backends --json
@@ -112,13 +131,14 @@ if command -v python3 >/dev/null 2>&1; then
 	else
 		fail "--json is not valid JSON: $(head -n 1 "$T/jerr")"
 	fi
-	if python3 - "$T/json" "$def" "$BUILT_BACKENDS" <<'EOF'
+	if python3 - "$T/json" "$def" "$BUILT_BACKENDS" "$T/dit" "$names" <<'EOF'
 import json, sys
 d = json.load(open(sys.argv[1]))
 want_def, built = sys.argv[2], sys.argv[3].split()
+table_dit = dict(l.split() for l in open(sys.argv[4]))
 bs = d["backends"]
 names = [b["name"] for b in bs]
-assert names == ["none", "ssse3", "neon", "aesni", "vaes", "armce"], names
+assert names == sys.argv[5].split(), names
 by = {b["name"]: b for b in bs}
 assert by["none"]["compiled"] is True and by["none"]["available"] is True
 assert d["default"] == want_def, d["default"]
@@ -136,6 +156,14 @@ for b in bs:
         assert isinstance(b["unavailable_reason"], str), b
     if built:
         assert b["compiled"] == (b["name"] in built), b
+    # DIT only where the backend runs, for AArch64 (or any CPU), as the table says
+    assert isinstance(b["dit"], bool), b
+    if b["dit"]:
+        assert b["available"] and b["arch"] in ("aarch64", "any"), b
+    assert table_dit[b["name"]] == ("yes" if b["dit"] else "no"), b
+# one CPU: either every backend that can use DIT here does, or none
+cand = [b["dit"] for b in bs if b["available"] and b["arch"] in ("aarch64", "any")]
+assert all(cand) or not any(cand), cand
 EOF
 	then
 		pass "--json content matches the table"

@@ -390,149 +390,173 @@ static int gen_aead(struct up_state *s, const struct cand *c, uint32_t gen,
 	return st;
 }
 
+/* Where a trial works: the packet, its copy in s->scratch, the place of
+ * its packet number and what is known of its number space. */
+struct where {
+	const uint8_t *pkt;
+	size_t len, pn_offset;
+	uint32_t version;
+	uint64_t largest;
+	int one_rtt;
+};
+
+/* Header protection removed from a copy of the packet with keys->hp (the
+ * bare hp key for UP_SRC_HP_KEY): the mask, the packet number as sent and
+ * recovered, the key phase.  QUIC_OK, or QUIC_ESAMPLE/QUIC_EINVAL. */
+static int remove_hp(struct up_state *s, const struct cand *c,
+                     const struct quic_keys *keys, const struct where *w,
+                     struct trial *t)
+{
+	aesecb_ctx ctx;
+	uint32_t tr = 0;
+	int st, n, i;
+
+	st = aesecb_init(&ctx, keys->hp, c->source == UP_SRC_HP_KEY ?
+	                 s->cfg.hp_key_len : keys->key_len, s->cfg.backend);
+	if (st != AESECB_OK)
+		return QUIC_EINVAL;
+	memcpy(s->scratch, w->pkt, w->len);
+	st = aesecb_hp_mask(&ctx, w->pkt + w->pn_offset + QUIC_SAMPLE_GAP,
+	                    t->mask);
+	n = st == AESECB_OK ? aesecb_hp_unprotect(&ctx, s->scratch, w->len,
+	                                          w->pn_offset) : st;
+	aesecb_clear(&ctx);
+	if (n < 0)
+		return QUIC_ESAMPLE;
+	for (i = 0; i < n; i++)
+		tr = (tr << 8) | s->scratch[w->pn_offset + (size_t)i];
+	t->done = 1;
+	t->r.pn_len = (uint32_t)n;
+	t->r.truncated = tr;
+	t->r.pn = quic_pn_decode(w->largest, tr, (uint32_t)n);
+	t->key_phase = w->one_rtt ? (s->scratch[0] >> 2) & 1 : 0;
+	return QUIC_OK;
+}
+
+/* The tag of the unprotected copy checked with generation gen of c,
+ * whose secret is secret. */
+static int check_gen(struct up_state *s, const struct cand *c, uint32_t gen,
+                     const uint8_t *secret, const struct where *w,
+                     struct quic_pp_result *r)
+{
+	struct quic_aead aead;
+	enum quic_hash hash;
+	size_t slen;
+	int st;
+
+	cand_secret(s, c, &slen, &hash);
+	st = gen_aead(s, c, gen, hash, w->version, secret, slen, &aead);
+	if (st == QUIC_OK)
+		st = quic_pp_check(&aead, s->scratch, w->len, w->pn_offset,
+		                   w->largest, r);
+	quic_aead_wipe(&aead);
+	return st;
+}
+
+/* A generation that verified after the current one: it becomes current. */
+static void advance(struct up_state *s, const struct cand *c,
+                    struct ku_entry *ku, const uint8_t *base,
+                    const uint8_t *next, size_t slen, uint32_t gen)
+{
+	if (ku == NULL) {
+		PICK(s->ku, UP_MAX_KU, ku, 0);
+		ku->conn = c->source == UP_SRC_SECRET ? SECRET_OPTION : c->conn;
+		ku->label = c->label;
+		memcpy(ku->cur, base, slen);
+	}
+	memcpy(ku->prev, ku->cur, slen);
+	memcpy(ku->cur, next, slen);
+	ku->have_prev = 1;
+	ku->have_next = 0;
+	ku->gen = gen + 1;
+	ku->stamp = ++s->clock;
+}
+
 /*
- * Try c on pkt[0..len) (a copy goes to s->scratch): header protection
- * removed with its hp key, then the tag checked with its packet key (and,
- * for 1-RTT secrets, the keys of the next and previous generations).
+ * A 1-RTT secret: the current key generation, else the next and the
+ * previous (RFC 9001 6), each verdict folded with "the key phase is not
+ * the current generation's", so that nothing branches on the phase bit.
+ */
+static int check_1rtt(struct up_state *s, const struct cand *c,
+                      const struct where *w, struct trial *t)
+{
+	struct ku_entry *ku = find_ku(s, c->source == UP_SRC_SECRET ?
+	                              SECRET_OPTION : c->conn, c->label);
+	uint32_t gen = ku != NULL ? ku->gen : 0;
+	uint8_t next[QUIC_MAX_HASH_LEN];
+	struct quic_pp_result r;
+	enum quic_hash hash;
+	size_t slen;
+	const uint8_t *base = cand_secret(s, c, &slen, &hash);
+	const uint8_t *cur = ku != NULL ? ku->cur : base;
+	int st, other = (s->scratch[0] >> 2 & 1) ^ (int)(gen & 1u);
+
+	t->generation = gen;
+	st = check_gen(s, c, gen, cur, w, &t->r);
+	t->ok = st == QUIC_OK && t->r.ok;
+	if (st != QUIC_OK || t->ok)
+		goto out;
+	if (ku != NULL && ku->have_next && ku->next_version == w->version)
+		memcpy(next, ku->next, slen);
+	else if ((st = quic_pp_next_secret(hash, w->version, cur, slen,
+	                                   next)) != QUIC_OK)
+		goto out;
+	if ((st = check_gen(s, c, gen + 1, next, w, &r)) == QUIC_OK &&
+	    (r.ok & other) != 0) {
+		t->ok = 1;
+		t->r = r;
+		t->generation = gen + 1;
+		advance(s, c, ku, base, next, slen, gen);
+		goto out;
+	}
+	if (ku != NULL && !ku->have_next) {
+		memcpy(ku->next, next, slen);
+		ku->have_next = 1;
+		ku->next_version = w->version;
+	}
+	if (st == QUIC_OK && ku != NULL && ku->have_prev &&
+	    (st = check_gen(s, c, gen - 1, ku->prev, w, &r)) == QUIC_OK &&
+	    (r.ok & other) != 0) {
+		t->ok = 1;
+		t->r = r;
+		t->generation = gen - 1;
+	}
+out:
+	if (ku != NULL)
+		ku->stamp = ++s->clock;
+	aesecb_wipe(next, sizeof next);
+	return st;
+}
+
+/*
+ * Try c on the packet: header protection removed from a copy (in
+ * s->scratch), then, when check is set and c has a packet key, the tag
+ * checked (1-RTT secrets: with their key generations).
  */
 static int try_cand(struct up_state *s, const struct cand *c,
-                    const uint8_t *pkt, size_t len, size_t pn_offset,
-                    int one_rtt, uint32_t version, uint64_t largest,
-                    int check, struct trial *t)
+                    const struct where *w, int check, struct trial *t)
 {
 	struct quic_keys keys;
 	struct quic_aead aead;
-	aesecb_ctx ctx;
-	int st, n;
+	int st;
 
 	memset(t, 0, sizeof *t);
-	t->pn_known = largest != QUIC_PN_NONE;
-	st = cand_keys(s, c, version, &keys);
-	if (st != QUIC_OK)
+	t->pn_known = w->largest != QUIC_PN_NONE;
+	if ((st = cand_keys(s, c, w->version, &keys)) != QUIC_OK)
 		return st;
-	st = aesecb_init(&ctx, keys.hp, c->source == UP_SRC_HP_KEY ?
-	                 s->cfg.hp_key_len : keys.key_len, s->cfg.backend);
-	if (st != AESECB_OK) {
-		quic_keys_wipe(&keys);
-		return QUIC_EINVAL;
-	}
-	memcpy(s->scratch, pkt, len);
-	st = aesecb_hp_mask(&ctx, pkt + pn_offset + QUIC_SAMPLE_GAP, t->mask);
-	n = st == AESECB_OK ? aesecb_hp_unprotect(&ctx, s->scratch, len,
-	                                          pn_offset) : st;
-	aesecb_clear(&ctx);
-	if (n < 0) {
-		quic_keys_wipe(&keys);
-		return QUIC_ESAMPLE;
-	}
-	t->done = 1;
-	t->r.pn_len = (uint32_t)n;
-	/* without a check, the packet number as sent, recovered */
-	{
-		uint32_t tr = 0;
-		int i;
-
-		for (i = 0; i < n; i++)
-			tr = (tr << 8) | s->scratch[pn_offset + (size_t)i];
-		t->r.truncated = tr;
-		t->r.pn = quic_pn_decode(largest, tr, (uint32_t)n);
-	}
-	t->key_phase = one_rtt ? (s->scratch[0] >> 2) & 1 : 0;
-	if (!check || keys.key_len == 0) {
-		quic_keys_wipe(&keys);
-		return QUIC_OK;
-	}
-
-	if (!one_rtt || c->source == UP_SRC_INITIAL) {
-		st = quic_aead_init_keys(&aead, &keys);
-		if (st == QUIC_OK)
-			st = quic_pp_check(&aead, s->scratch, len, pn_offset,
-			                   largest, &t->r);
-		t->ok = st == QUIC_OK && t->r.ok;
-	} else {
-		/* 1-RTT: the current generation, else the next and the
-		 * previous, each only for a key phase other than the
-		 * current one's */
-		const uint8_t *base;
-		size_t slen;
-		enum quic_hash hash;
-		struct ku_entry *ku = find_ku(s, c->source == UP_SRC_SECRET ?
-		                              SECRET_OPTION : c->conn, c->label);
-		uint32_t gen = ku != NULL ? ku->gen : 0;
-		uint8_t next[QUIC_MAX_HASH_LEN];
-		struct quic_pp_result r;
-		int phase;
-
-		base = cand_secret(s, c, &slen, &hash);
-		st = gen_aead(s, c, gen, hash, version,
-		              ku != NULL ? ku->cur : base, slen, &aead);
-		if (st == QUIC_OK)
-			st = quic_pp_check(&aead, s->scratch, len, pn_offset,
-			                   largest, &t->r);
-		t->ok = st == QUIC_OK && t->r.ok;
-		t->generation = gen;
-		phase = (s->scratch[0] >> 2) & 1;
-		if (st == QUIC_OK && !t->ok) {
-			const uint8_t *cur = ku != NULL ? ku->cur : base;
-
-			if (ku != NULL && ku->have_next &&
-			    ku->next_version == version)
-				memcpy(next, ku->next, slen);
-			else
-				st = quic_pp_next_secret(hash, version, cur, slen,
-				                         next);
+	st = remove_hp(s, c, &keys, w, t);
+	if (st == QUIC_OK && check && keys.key_len != 0) {
+		if (w->one_rtt && c->source != UP_SRC_INITIAL) {
+			st = check_1rtt(s, c, w, t);
+		} else {
+			st = quic_aead_init_keys(&aead, &keys);
 			if (st == QUIC_OK)
-				st = gen_aead(s, c, gen + 1, hash, version, next,
-				              slen, &aead);
-			if (st == QUIC_OK)
-				st = quic_pp_check(&aead, s->scratch, len,
-				                   pn_offset, largest, &r);
-			if (st == QUIC_OK &&
-			    (r.ok & (phase ^ (int)(gen & 1u))) != 0) {
-				t->ok = 1;
-				t->r = r;
-				t->generation = gen + 1;
-			}
+				st = quic_pp_check(&aead, s->scratch, w->len,
+				                   w->pn_offset, w->largest, &t->r);
+			t->ok = st == QUIC_OK && t->r.ok;
+			quic_aead_wipe(&aead);
 		}
-		if (st == QUIC_OK && !t->ok && ku != NULL && ku->have_prev) {
-			st = gen_aead(s, c, gen - 1, hash, version, ku->prev,
-			              slen, &aead);
-			if (st == QUIC_OK)
-				st = quic_pp_check(&aead, s->scratch, len,
-				                   pn_offset, largest, &r);
-			if (st == QUIC_OK &&
-			    (r.ok & (phase ^ (int)(gen & 1u))) != 0) {
-				t->ok = 1;
-				t->r = r;
-				t->generation = gen - 1;
-			}
-		}
-		/* a generation that advanced is kept */
-		if (t->ok && t->generation == gen + 1) {
-			if (ku == NULL) {
-				PICK(s->ku, UP_MAX_KU, ku, 0);
-				ku->conn = c->source == UP_SRC_SECRET ?
-				           SECRET_OPTION : c->conn;
-				ku->label = c->label;
-				memcpy(ku->cur, base, slen);
-			}
-			memcpy(ku->prev, ku->cur, slen);
-			memcpy(ku->cur, next, slen);
-			ku->have_prev = 1;
-			ku->have_next = 0;
-			ku->gen = gen + 1;
-			ku->stamp = ++s->clock;
-		} else if (ku != NULL) {
-			if (!ku->have_next && st == QUIC_OK && !t->ok) {
-				memcpy(ku->next, next, slen);
-				ku->have_next = 1;
-				ku->next_version = version;
-			}
-			ku->stamp = ++s->clock;
-		}
-		aesecb_wipe(next, sizeof next);
 	}
-	quic_aead_wipe(&aead);
 	quic_keys_wipe(&keys);
 	return st;
 }
@@ -845,234 +869,370 @@ static void take_trial(struct up_packet *p, const struct trial *t,
 	p->key_dcid_len = c->dcid_len;
 }
 
+static int is_server_label(enum keylog_label l)
+{
+	return l == KEYLOG_SERVER_HANDSHAKE || l == KEYLOG_SERVER_TRAFFIC;
+}
+
+/* The key-log secrets of the packet's level: first the one that verified
+ * for its DCID before, then every connection's, both sides. */
+static size_t keylog_cands(struct up_state *s, const struct quic_header *hdr,
+                           const uint8_t *pkt, size_t len,
+                           enum quic_packet_type type)
+{
+	const struct keylog *kl = s->cfg.keylog;
+	const struct match_entry *m = NULL;
+	enum keylog_label labels[2];
+	size_t nlabels = labels_of(type, labels), n = 0, i, k;
+	int space = space_of(type);
+	struct cand c;
+
+	memset(&c, 0, sizeof c);
+	c.source = UP_SRC_KEYLOG;
+	if (hdr->long_header)
+		FIND(s->matches, UP_MAX_MATCHES, m,
+		     s->matches[i_].space == space &&
+		     same_id(s->matches[i_].dcid, s->matches[i_].dcid_len,
+		             hdr->dcid, hdr->dcid_len));
+	else
+		FIND(s->matches, UP_MAX_MATCHES, m,
+		     s->matches[i_].space == space &&
+		     s->matches[i_].dcid_len < len &&
+		     memcmp(pkt + 1, s->matches[i_].dcid,
+		            s->matches[i_].dcid_len) == 0);
+	if (m != NULL && (kl->conns[m->conn].have & (1u << m->label))) {
+		c.conn = m->conn;
+		c.label = m->label;
+		c.server = is_server_label(m->label);
+		add_cand(s->cands, &n, s->cands_cap, &c);
+	}
+	for (i = 0; i < kl->n; i++)
+		for (k = 0; k < nlabels; k++) {
+			if (!(kl->conns[i].have & (1u << labels[k])))
+				continue;
+			c.conn = i;
+			c.label = labels[k];
+			c.server = is_server_label(labels[k]);
+			add_cand(s->cands, &n, s->cands_cap, &c);
+		}
+	return n;
+}
+
+/* The keys to try on a packet, in s->cands; 0 (and p skipped, with the
+ * reason) when none of its type was given. */
+static size_t packet_cands(struct up_state *s, const struct quic_header *hdr,
+                           const uint8_t *pkt, size_t len,
+                           struct up_packet *p)
+{
+	const struct up_config *cfg = &s->cfg;
+	size_t n = 0;
+
+	if (p->type == QUIC_PT_INITIAL && cfg->initial) {
+		initial_cands(s, hdr, &n);
+		return n;
+	}
+	if (p->type != QUIC_PT_INITIAL && cfg->keylog != NULL) {
+		n = keylog_cands(s, hdr, pkt, len, p->type);
+		if (n == 0) {
+			p->verdict = UP_SKIPPED;
+			snprintf(p->why, sizeof p->why, "the key log has no %s "
+			         "secrets", quic_packet_type_name(p->type));
+		}
+		return n;
+	}
+	if (cfg->have_secret || cfg->have_hp_key) {
+		memset(&s->cands[0], 0, sizeof s->cands[0]);
+		s->cands[0].source = cfg->have_secret ? UP_SRC_SECRET
+		                                      : UP_SRC_HP_KEY;
+		s->cands[0].server = -1;
+		return 1;
+	}
+	p->verdict = UP_SKIPPED;
+	snprintf(p->why, sizeof p->why, "no %s keys given (%s)",
+	         quic_packet_type_name(p->type),
+	         p->type == QUIC_PT_INITIAL ? "--initial" :
+	         "--keylog or --secret");
+	return 0;
+}
+
+/* The places to try a packet at: one for a long header (or --pn-offset),
+ * for a short header one per DCID length to try; 0 (and p invalid) when
+ * a short header's cannot be told. */
+static size_t packet_places(struct up_state *s, const struct quic_header *hdr,
+                            const uint8_t *pkt, size_t len,
+                            struct up_packet *p, struct where *w,
+                            int *guessed)
+{
+	const struct up_config *cfg = &s->cfg;
+	size_t lens[QUIC_MAX_CID_LEN + 1], n = 1, i, k = 0;
+	uint32_t versions[QUIC_MAX_CID_LEN + 1];
+	int given = cfg->have_pn_offset && p->index == 1;
+	int space = space_of(p->type);
+
+	*guessed = 0;
+	lens[0] = hdr->dcid_len;
+	versions[0] = hdr->version;
+	if (!hdr->long_header && given) {
+		lens[0] = cfg->pn_offset - 1;
+		versions[0] = cfg->version;
+	} else if (!hdr->long_header) {
+		/* with a bare hp key no tag tells a wrong guess */
+		n = cfg->have_hp_key && cfg->dcid_len == QUIC_DCID_LEN_UNKNOWN ?
+		    0 : dcid_lens(s, pkt, len, lens, versions, guessed);
+		if (n == 0) {
+			p->verdict = UP_INVALID;
+			p->status = QUIC_ENODCIDLEN;
+			snprintf(p->why, sizeof p->why, "the packet has a short "
+			         "header: give --dcid-len N (the length of its "
+			         "Destination Connection ID)%s",
+			         cfg->have_pn_offset ? "" : " or --pn-offset N");
+			return 0;
+		}
+	}
+	for (i = 0; i < n; i++) {
+		w[k].pkt = pkt;
+		w[k].len = len;
+		w[k].version = versions[i];
+		w[k].one_rtt = !hdr->long_header;
+		w[k].pn_offset = given ? cfg->pn_offset :
+		                 hdr->long_header ? hdr->pn_offset : 1 + lens[i];
+		if (w[k].pn_offset > len ||
+		    len - w[k].pn_offset < QUIC_SAMPLE_GAP + QUIC_SAMPLE_LEN)
+			continue;
+		w[k].largest = largest_of(s, hdr->long_header ? hdr->dcid :
+		                          pkt + 1, lens[i], space);
+		k++;
+	}
+	if (k == 0) {
+		p->verdict = UP_INVALID;
+		p->status = QUIC_ESAMPLE;
+		snprintf(p->why, sizeof p->why, "the packet is too short for its "
+		         "header-protection sample");
+	}
+	return k;
+}
+
+/* What the stream learns from a packet that verified. */
+static void learn(struct up_state *s, const struct up_packet *p,
+                  const struct quic_header *hdr, const struct cand *c)
+{
+	int space = space_of(p->type);
+
+	note_pn(s, p->dcid, p->dcid_len, space, p->pn);
+	if (c->source == UP_SRC_KEYLOG)
+		remember_match(s, p->dcid, p->dcid_len, space, c->conn, c->label);
+	if (c->source == UP_SRC_INITIAL && !c->server)
+		remember_odcid(s, hdr->scid, hdr->scid_len, c->dcid, c->dcid_len);
+}
+
+/* p takes the trial's header fields and key, and the packet the copy
+ * (s->scratch or s->best) with its header protection removed. */
+static void take(struct up_packet *p, uint8_t *pkt, const uint8_t *copy,
+                 const struct trial *t, const struct cand *c,
+                 const struct where *w)
+{
+	memcpy(pkt, copy, w->len);
+	take_trial(p, t, c, w->pn_offset);
+	if (w->one_rtt) {
+		p->dcid = pkt + 1;
+		p->dcid_len = w->pn_offset - 1;
+	}
+}
+
+/* The likely causes of a failure. */
+static unsigned failure_hints(const struct up_state *s,
+                              const struct up_packet *p, int guessed,
+                              int pn_known, int tried_32)
+{
+	unsigned h = 0;
+
+	if (p->type == QUIC_PT_INITIAL && s->cfg.initial && !s->cfg.have_odcid)
+		h |= UP_HINT_ODCID;
+	if (guessed)
+		h |= UP_HINT_DCIDLEN;
+	if (!pn_known && p->type != QUIC_PT_INITIAL)
+		h |= UP_HINT_PN;
+	if (tried_32 && p->type != QUIC_PT_INITIAL)
+		h |= UP_HINT_CHACHA;
+	return h;
+}
+
 /*
- * One packet: the candidates of its type tried, the winner (or, for a
- * failure with a single candidate, that one) written back.
+ * One packet: every candidate at every place until a tag verifies.  The
+ * winner's copy is written back; without a check (a prefix, a bare hp
+ * key), or for a failure with a single key and place, the first one's.
  */
 static int do_packet(struct up_state *s, uint8_t *pkt, size_t len,
                      const struct quic_header *hdr, int truncated,
                      struct up_packet *p)
 {
-	struct cand *list = s->cands;
-	const struct up_config *cfg = &s->cfg;
-	size_t n = 0, i, lens[QUIC_MAX_CID_LEN + 1], nlens = 1, li;
-	uint32_t versions[QUIC_MAX_CID_LEN + 1];
-	enum keylog_label labels[2];
-	size_t nlabels = labels_of(p->type, labels);
-	int one_rtt = !hdr->long_header, guessed = 0, have_first = 0;
-	int space = space_of(p->type), st, tried_32 = 0;
-	struct trial t;
-	struct cand first;
-	size_t first_pn_offset = 0;
-	struct trial first_t;
+	struct where w[QUIC_MAX_CID_LEN + 1];
+	struct trial t, first_t;
+	size_t n, nw, i, k, first_w = 0, first_c = 0;
+	int guessed, have_first = 0, tried_32 = 0, st;
 
-	memset(&first, 0, sizeof first);
-	memset(&first_t, 0, sizeof first_t);
 	if ((st = scratch_for(s, len)) != 0)
 		return st;
-
-	/* the candidates */
-	if (p->type == QUIC_PT_INITIAL && cfg->initial) {
-		initial_cands(s, hdr, &n);
-	} else if (p->type != QUIC_PT_INITIAL && cfg->keylog != NULL) {
-		struct cand c;
-		const struct match_entry *m = NULL;
-
-		memset(&c, 0, sizeof c);
-		c.source = UP_SRC_KEYLOG;
-		if (hdr->long_header)
-			FIND(s->matches, UP_MAX_MATCHES, m,
-			     s->matches[i_].space == space &&
-			     same_id(s->matches[i_].dcid, s->matches[i_].dcid_len,
-			             hdr->dcid, hdr->dcid_len));
-		else
-			FIND(s->matches, UP_MAX_MATCHES, m,
-			     s->matches[i_].space == space &&
-			     s->matches[i_].dcid_len < len &&
-			     memcmp(pkt + 1, s->matches[i_].dcid,
-			            s->matches[i_].dcid_len) == 0);
-		if (m != NULL &&
-		    (cfg->keylog->conns[m->conn].have & (1u << m->label))) {
-			c.conn = m->conn;
-			c.label = m->label;
-			c.server = m->label == KEYLOG_SERVER_HANDSHAKE ||
-			           m->label == KEYLOG_SERVER_TRAFFIC;
-			add_cand(list, &n, s->cands_cap, &c);
-		}
-		for (i = 0; i < cfg->keylog->n; i++) {
-			size_t k;
-
-			for (k = 0; k < nlabels; k++) {
-				if (!(cfg->keylog->conns[i].have &
-				      (1u << labels[k])))
-					continue;
-				c.conn = i;
-				c.label = labels[k];
-				c.server = labels[k] == KEYLOG_SERVER_HANDSHAKE ||
-				           labels[k] == KEYLOG_SERVER_TRAFFIC;
-				add_cand(list, &n, s->cands_cap, &c);
-			}
-		}
-		if (n == 0) {
-			p->verdict = UP_SKIPPED;
-			snprintf(p->why, sizeof p->why, "the key log has no %s "
-			         "secrets", p->type == QUIC_PT_0RTT ? "0-RTT" :
-			         p->type == QUIC_PT_HANDSHAKE ? "Handshake" :
-			         "1-RTT");
-			return 0;
-		}
-	} else if (cfg->have_secret) {
-		memset(&list[0], 0, sizeof list[0]);
-		list[0].source = UP_SRC_SECRET;
-		list[0].server = -1;
-		n = 1;
-	} else if (cfg->have_hp_key) {
-		memset(&list[0], 0, sizeof list[0]);
-		list[0].source = UP_SRC_HP_KEY;
-		list[0].server = -1;
-		n = 1;
-	} else {
-		p->verdict = UP_SKIPPED;
-		snprintf(p->why, sizeof p->why, "no %s keys given (%s)",
-		         quic_packet_type_name(p->type),
-		         p->type == QUIC_PT_INITIAL ? "--initial" :
-		         "--keylog or --secret");
+	if ((n = packet_cands(s, hdr, pkt, len, p)) == 0 ||
+	    (nw = packet_places(s, hdr, pkt, len, p, w, &guessed)) == 0)
 		return 0;
-	}
-	if (truncated && n > 1)
+	if (truncated)
 		n = 1;   /* without the payload nothing tells them apart */
-
-	/* a short header: the DCID lengths */
-	if (one_rtt) {
-		if (cfg->have_pn_offset && p->index == 1) {
-			lens[0] = cfg->pn_offset - 1;
-			versions[0] = cfg->version;
-		} else {
-			/* with a bare hp key no tag tells a wrong guess */
-			nlens = cfg->have_hp_key &&
-			        cfg->dcid_len == QUIC_DCID_LEN_UNKNOWN ? 0 :
-			        dcid_lens(s, pkt, len, lens, versions, &guessed);
-			if (nlens == 0) {
-				p->verdict = UP_INVALID;
-				p->status = QUIC_ENODCIDLEN;
-				snprintf(p->why, sizeof p->why, "the packet has a "
-				         "short header: give --dcid-len N (the "
-				         "length of its Destination Connection "
-				         "ID)%s", cfg->have_pn_offset ? "" :
-				         " or --pn-offset N");
-				return 0;
-			}
-		}
-	} else {
-		versions[0] = hdr->version;
-		lens[0] = hdr->dcid_len;
-	}
-
-	for (li = 0; li < nlens; li++) {
-		size_t pn_offset = hdr->pn_offset, dlen = lens[li];
-		uint32_t version = versions[li];
-		uint64_t largest;
-
-		if (one_rtt) {
-			if (!(cfg->have_pn_offset && p->index == 1))
-				pn_offset = 1 + dlen;
-			if (dlen + 1 > len || len < pn_offset + QUIC_SAMPLE_GAP +
-			    QUIC_SAMPLE_LEN)
-				continue;
-		}
-		if (cfg->have_pn_offset && p->index == 1)
-			pn_offset = cfg->pn_offset;
-		largest = largest_of(s, one_rtt ? pkt + 1 : hdr->dcid, dlen,
-		                     space);
+	for (k = 0; k < nw; k++) {
 		for (i = 0; i < n; i++) {
-			size_t slen;
-			enum quic_hash hash;
+			const struct cand *c = &s->cands[i];
 
-			if (list[i].source == UP_SRC_SECRET ||
-			    list[i].source == UP_SRC_KEYLOG) {
-				cand_secret(s, &list[i], &slen, &hash);
-				if (slen == 32)
-					tried_32 = 1;
+			if (c->source == UP_SRC_SECRET || c->source == UP_SRC_KEYLOG) {
+				size_t slen;
+				enum quic_hash hash;
+
+				cand_secret(s, c, &slen, &hash);
+				tried_32 |= slen == 32;
 			}
-			st = try_cand(s, &list[i], pkt, len, pn_offset, one_rtt,
-			              version, largest, !truncated, &t);
+			st = try_cand(s, c, &w[k], !truncated, &t);
 			p->candidates++;
 			if (st != QUIC_OK || !t.done)
 				continue;
 			if (!have_first) {
 				have_first = 1;
-				first = list[i];
 				first_t = t;
-				first_pn_offset = pn_offset;
+				first_w = k;
+				first_c = i;
 				memcpy(s->best, s->scratch, len);
 			}
-			if (truncated || list[i].source == UP_SRC_HP_KEY)
-				break;
-			if (!t.ok)
-				continue;
-			/* the winner */
-			memcpy(pkt, s->scratch, len);
-			take_trial(p, &t, &list[i], pn_offset);
-			p->verdict = UP_AUTHENTICATED;
-			if (one_rtt) {
-				p->dcid = pkt + 1;
-				p->dcid_len = dlen;
+			if (truncated || c->source == UP_SRC_HP_KEY)
+				goto no_check;
+			if (t.ok) {
+				take(p, pkt, s->scratch, &t, c, &w[k]);
+				p->verdict = UP_AUTHENTICATED;
+				learn(s, p, hdr, c);
+				goto out;
 			}
-			note_pn(s, p->dcid, p->dcid_len, space, t.r.pn);
-			if (list[i].source == UP_SRC_KEYLOG)
-				remember_match(s, p->dcid, p->dcid_len, space,
-				               list[i].conn, list[i].label);
-			if (list[i].source == UP_SRC_INITIAL && !list[i].server)
-				remember_odcid(s, hdr->scid, hdr->scid_len,
-				               list[i].dcid, list[i].dcid_len);
-			aesecb_wipe(s->scratch, len);
-			aesecb_wipe(s->best, len);
-			return 0;
 		}
 	}
-
 	if (!have_first) {
 		p->verdict = UP_INVALID;
 		p->status = QUIC_ESAMPLE;
 		snprintf(p->why, sizeof p->why, "the packet is too short for its "
 		         "header-protection sample");
-		return 0;
+		goto out;
 	}
-	if (truncated || first.source == UP_SRC_HP_KEY) {
-		memcpy(pkt, s->best, len);
-		take_trial(p, &first_t, &first, first_pn_offset);
-		p->verdict = first.source == UP_SRC_HP_KEY ? UP_NO_PACKET_KEY
-		                                           : UP_TRUNCATED;
-		if (one_rtt)
-			p->dcid_len = first_pn_offset - 1;
-		aesecb_wipe(s->scratch, len);
-		aesecb_wipe(s->best, len);
-		return 0;
-	}
-	/* no tag verified */
+	/* no tag verified: with one key, what it made of the header, as the
+	 * tool always showed it */
 	p->verdict = UP_FAILED;
-	if (n == 1 && nlens == 1) {
-		/* one key: what it made of the header, as the tool always
-		 * showed it */
-		memcpy(pkt, s->best, len);
-		take_trial(p, &first_t, &first, first_pn_offset);
-		if (one_rtt)
-			p->dcid_len = first_pn_offset - 1;
-	} else {
-		p->source = first.source;
-		p->pn_known = first_t.pn_known;
-	}
-	if (p->type == QUIC_PT_INITIAL && cfg->initial && !cfg->have_odcid)
-		p->hints |= UP_HINT_ODCID;
-	if (guessed)
-		p->hints |= UP_HINT_DCIDLEN;
-	if (!first_t.pn_known && p->type != QUIC_PT_INITIAL)
-		p->hints |= UP_HINT_PN;
-	if (tried_32 && p->type != QUIC_PT_INITIAL)
-		p->hints |= UP_HINT_CHACHA;
+	if (n == 1 && nw == 1)
+		take(p, pkt, s->best, &first_t, &s->cands[first_c], &w[first_w]);
+	else
+		p->source = s->cands[first_c].source;
+	p->pn_known = first_t.pn_known;
+	p->hints = failure_hints(s, p, guessed, first_t.pn_known, tried_32);
+	goto out;
+no_check:
+	take(p, pkt, s->best, &first_t, &s->cands[first_c], &w[first_w]);
+	p->verdict = s->cands[first_c].source == UP_SRC_HP_KEY ?
+	             UP_NO_PACKET_KEY : UP_TRUNCATED;
+out:
 	aesecb_wipe(s->scratch, len);
 	aesecb_wipe(s->best, len);
 	return 0;
+}
+
+/*
+ * Whether a packet whose header did not parse is taken all the same: the
+ * first packet with --pn-offset, whose header the user vouches for, may
+ * be a prefix, as long as what the key source needs was read (the
+ * version; the type and DCID for Initial keys).  *truncated says whether
+ * its payload may be cut short.
+ */
+static int vouched(const struct up_state *s, int st, int long_header,
+                   int *truncated)
+{
+	if (st == QUIC_ELENGTH || st == QUIC_ESAMPLE ||
+	    (!s->cfg.initial && st != QUIC_EVERSION) ||
+	    (s->cfg.have_hp_key && st == QUIC_EVERSION)) {
+		*truncated = long_header;
+		return 1;
+	}
+	return 0;
+}
+
+/* The checks of --pn-offset on the first packet: 0, or p invalid. */
+static int check_pn_offset(const struct up_state *s, struct up_packet *p)
+{
+	size_t off = s->cfg.pn_offset;
+
+	if (off == 0)
+		snprintf(p->why, sizeof p->why, "--pn-offset 0: the packet "
+		         "number cannot start at the first byte");
+	else if (off >= p->len)
+		snprintf(p->why, sizeof p->why, "--pn-offset %zu is past the end "
+		         "of the packet (%zu bytes)", off, p->len);
+	else if (p->len - off < QUIC_SAMPLE_GAP + QUIC_SAMPLE_LEN)
+		snprintf(p->why, sizeof p->why, "packet too short for its sample: "
+		         "the sample is bytes %zu to %zu, so %zu bytes are "
+		         "needed; the packet has %zu", off + QUIC_SAMPLE_GAP,
+		         off + QUIC_SAMPLE_GAP + QUIC_SAMPLE_LEN - 1,
+		         off + QUIC_SAMPLE_GAP + QUIC_SAMPLE_LEN, p->len);
+	else if (s->cfg.initial && p->version != 0 &&
+	         p->type != QUIC_PT_INITIAL && s->cfg.keylog == NULL &&
+	         !s->cfg.have_secret)
+		snprintf(p->why, sizeof p->why, "--initial: the packet is a %s "
+		         "packet, not an Initial packet",
+		         quic_packet_type_name(p->type));
+	else
+		return 0;
+	p->verdict = UP_INVALID;
+	return -1;
+}
+
+/* One part of a datagram (d + part->offset) into p. */
+static int do_part(struct up_state *s, uint8_t *d, size_t len,
+                   const struct dgram_part *part, size_t index,
+                   struct up_packet *p)
+{
+	const struct quic_header *h = &part->h;
+	int st = part->status, truncated = 0, given;
+	int ok = st == QUIC_OK || (st == QUIC_ENODCIDLEN && !h->long_header);
+
+	memset(p, 0, sizeof *p);
+	p->kind = part->kind;
+	p->index = index;
+	p->offset = part->offset;
+	p->len = part->len;
+	p->bytes = d + part->offset;
+	p->type = part->kind == DGRAM_PADDING ? QUIC_PT_NONE : h->type;
+	p->version = h->version;
+	p->dcid = h->dcid;
+	p->dcid_len = h->dcid_len;
+	p->status = st;
+	if (part->kind == DGRAM_PADDING) {
+		p->verdict = UP_PADDING;
+		return 0;
+	}
+	if (st == QUIC_ENOPROTECTION) {
+		p->verdict = UP_REFUSED;
+		quic_header_error(h, st, p->why, sizeof p->why);
+		return 0;
+	}
+	given = index == 1 && s->cfg.have_pn_offset;
+	if (!ok && given && vouched(s, st, h->long_header, &truncated)) {
+		ok = 1;
+		p->len = len - part->offset;
+	}
+	if (!ok) {
+		p->verdict = UP_INVALID;
+		quic_header_error(h, st, p->why, sizeof p->why);
+		return 0;
+	}
+	/* the connection IDs short headers may carry: the SCID (the peer's
+	 * DCID) and the DCID (coalesced packets share it, RFC 9000 12.2) */
+	if (h->long_header && st == QUIC_OK) {
+		remember_cid(s, h->scid, h->scid_len, h->version);
+		remember_cid(s, h->dcid, h->dcid_len, h->version);
+	}
+	if (given && check_pn_offset(s, p) != 0)
+		return 0;
+	return do_packet(s, d + part->offset, p->len, h, truncated, p);
 }
 
 int up_datagram(struct up_state *s, uint8_t *d, size_t len,
@@ -1086,91 +1246,8 @@ int up_datagram(struct up_state *s, uint8_t *d, size_t len,
 	if (s == NULL || d == NULL || fn == NULL)
 		return QUIC_EINVAL;
 	while (dgram_next(d, len, pos, s->cfg.dcid_len, &part)) {
-		const struct quic_header *h = &part.h;
-		int first = ++index == 1, truncated = 0, st = part.status;
-
-		memset(&p, 0, sizeof p);
-		p.kind = part.kind;
-		p.index = index;
-		p.offset = part.offset;
-		p.len = part.len;
-		p.bytes = d + part.offset;
-		p.type = h->type;
-		p.version = h->version;
-		p.dcid = h->dcid;
-		p.dcid_len = h->dcid_len;
-		p.status = st;
-		if (part.kind == DGRAM_PADDING) {
-			p.verdict = UP_PADDING;
-			p.type = QUIC_PT_NONE;
-		} else if (st == QUIC_ENOPROTECTION) {
-			p.verdict = UP_REFUSED;
-			quic_header_error(h, st, p.why, sizeof p.why);
-		} else {
-			int ok = st == QUIC_OK ||
-			         (st == QUIC_ENODCIDLEN && !h->long_header);
-
-			if (first && s->cfg.have_pn_offset && !ok) {
-				/*
-				 * The packet number's offset given: the header
-				 * is the user's to vouch for, and a prefix of
-				 * the packet will do, so long as what the key
-				 * source needs was read (the version; the type
-				 * and DCID for Initial keys).
-				 */
-				if (st == QUIC_ELENGTH || st == QUIC_ESAMPLE ||
-				    (!s->cfg.initial && st != QUIC_EVERSION) ||
-				    (s->cfg.have_hp_key && st == QUIC_EVERSION)) {
-					ok = 1;
-					truncated = h->long_header;
-					p.len = len - pos;
-				}
-			}
-			/* the connection IDs short headers may carry: the
-			 * SCID (the peer's DCID) and the DCID (the same
-			 * packets' DCID in the same datagram, RFC 9000 12.2) */
-			if (ok && h->long_header && st == QUIC_OK) {
-				remember_cid(s, h->scid, h->scid_len, h->version);
-				remember_cid(s, h->dcid, h->dcid_len, h->version);
-			}
-			if (!ok) {
-				p.verdict = UP_INVALID;
-				quic_header_error(h, st, p.why, sizeof p.why);
-			} else if (first && s->cfg.have_pn_offset &&
-			           (s->cfg.pn_offset == 0 ||
-			            s->cfg.pn_offset >= p.len)) {
-				p.verdict = UP_INVALID;
-				snprintf(p.why, sizeof p.why, s->cfg.pn_offset == 0 ?
-				         "--pn-offset 0: the packet number cannot "
-				         "start at the first byte" : "--pn-offset "
-				         "%zu is past the end of the packet (%zu "
-				         "bytes)", s->cfg.pn_offset, p.len);
-			} else if (first && s->cfg.have_pn_offset &&
-			           p.len - s->cfg.pn_offset <
-			           QUIC_SAMPLE_GAP + QUIC_SAMPLE_LEN) {
-				p.verdict = UP_INVALID;
-				snprintf(p.why, sizeof p.why, "packet too short for "
-				         "its sample: the sample is bytes %zu to "
-				         "%zu, so %zu bytes are needed; the packet "
-				         "has %zu", s->cfg.pn_offset + 4,
-				         s->cfg.pn_offset + 19,
-				         s->cfg.pn_offset + 20, p.len);
-			} else if (s->cfg.initial && h->long_header &&
-			           p.type != QUIC_PT_INITIAL &&
-			           s->cfg.keylog == NULL && !s->cfg.have_secret &&
-			           first && s->cfg.have_pn_offset) {
-				p.verdict = UP_INVALID;
-				snprintf(p.why, sizeof p.why, "--initial: the packet "
-				         "is a %s packet, not an Initial packet",
-				         quic_packet_type_name(p.type));
-			} else {
-				rc = do_packet(s, d + pos, p.len, h, truncated, &p);
-				if (rc != 0)
-					return rc;
-			}
-		}
-		rc = fn(arg, &p);
-		if (rc != 0)
+		if ((rc = do_part(s, d, len, &part, ++index, &p)) != 0 ||
+		    (rc = fn(arg, &p)) != 0)
 			return rc;
 		pos += p.len;
 	}

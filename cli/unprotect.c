@@ -869,16 +869,28 @@ static void take_trial(struct up_packet *p, const struct trial *t,
 	p->key_dcid_len = c->dcid_len;
 }
 
+/* The length of a candidate's secret, or 0 (Initial keys, hp key). */
+static size_t secret_len_of(const struct up_state *s, const struct cand *c)
+{
+	size_t len = 0;
+	enum quic_hash hash;
+
+	if (c->source == UP_SRC_SECRET || c->source == UP_SRC_KEYLOG)
+		cand_secret(s, c, &len, &hash);
+	return len;
+}
+
 static int is_server_label(enum keylog_label l)
 {
 	return l == KEYLOG_SERVER_HANDSHAKE || l == KEYLOG_SERVER_TRAFFIC;
 }
 
-/* The key-log secrets of the packet's level: first the one that verified
- * for its DCID before, then every connection's, both sides. */
+/* The key-log secrets of the packet's level: on the first pass the one
+ * that verified for its DCID before, on the second every other one of
+ * every connection, both sides. */
 static size_t keylog_cands(struct up_state *s, const struct quic_header *hdr,
                            const uint8_t *pkt, size_t len,
-                           enum quic_packet_type type)
+                           enum quic_packet_type type, int pass)
 {
 	const struct keylog *kl = s->cfg.keylog;
 	const struct match_entry *m = NULL;
@@ -900,59 +912,88 @@ static size_t keylog_cands(struct up_state *s, const struct quic_header *hdr,
 		     s->matches[i_].dcid_len < len &&
 		     memcmp(pkt + 1, s->matches[i_].dcid,
 		            s->matches[i_].dcid_len) == 0);
-	if (m != NULL && (kl->conns[m->conn].have & (1u << m->label))) {
+	if (m != NULL && !(kl->conns[m->conn].have & (1u << m->label)))
+		m = NULL;
+	if (pass == 0) {
+		if (m == NULL)
+			return 0;
 		c.conn = m->conn;
 		c.label = m->label;
 		c.server = is_server_label(m->label);
-		add_cand(s->cands, &n, s->cands_cap, &c);
+		s->cands[0] = c;
+		return 1;
 	}
+	/* one per connection and label: no duplicates to look for */
 	for (i = 0; i < kl->n; i++)
-		for (k = 0; k < nlabels; k++) {
-			if (!(kl->conns[i].have & (1u << labels[k])))
+		for (k = 0; k < nlabels && n < s->cands_cap; k++) {
+			if (!(kl->conns[i].have & (1u << labels[k])) ||
+			    (m != NULL && m->conn == i && m->label == labels[k]))
 				continue;
 			c.conn = i;
 			c.label = labels[k];
 			c.server = is_server_label(labels[k]);
-			add_cand(s->cands, &n, s->cands_cap, &c);
+			s->cands[n++] = c;
 		}
 	return n;
 }
 
-/* The keys to try on a packet, in s->cands; 0 (and p skipped, with the
- * reason) when none of its type was given. */
+/* The keys to try on a packet on pass 0 or 1 (a key log's likely one
+ * first, then the rest), in s->cands. */
 static size_t packet_cands(struct up_state *s, const struct quic_header *hdr,
                            const uint8_t *pkt, size_t len,
-                           struct up_packet *p)
+                           const struct up_packet *p, int pass)
 {
 	const struct up_config *cfg = &s->cfg;
 	size_t n = 0;
 
-	if (p->type == QUIC_PT_INITIAL && cfg->initial) {
+	if (p->type != QUIC_PT_INITIAL && cfg->keylog != NULL)
+		return keylog_cands(s, hdr, pkt, len, p->type, pass);
+	if (pass != 0)
+		return 0;
+	if (p->type == QUIC_PT_INITIAL && cfg->initial)
 		initial_cands(s, hdr, &n);
-		return n;
-	}
-	if (p->type != QUIC_PT_INITIAL && cfg->keylog != NULL) {
-		n = keylog_cands(s, hdr, pkt, len, p->type);
-		if (n == 0) {
-			p->verdict = UP_SKIPPED;
-			snprintf(p->why, sizeof p->why, "the key log has no %s "
-			         "secrets", quic_packet_type_name(p->type));
-		}
-		return n;
-	}
-	if (cfg->have_secret || cfg->have_hp_key) {
+	else if (cfg->have_secret || cfg->have_hp_key) {
 		memset(&s->cands[0], 0, sizeof s->cands[0]);
 		s->cands[0].source = cfg->have_secret ? UP_SRC_SECRET
 		                                      : UP_SRC_HP_KEY;
 		s->cands[0].server = -1;
-		return 1;
+		n = 1;
 	}
-	p->verdict = UP_SKIPPED;
-	snprintf(p->why, sizeof p->why, "no %s keys given (%s)",
-	         quic_packet_type_name(p->type),
-	         p->type == QUIC_PT_INITIAL ? "--initial" :
-	         "--keylog or --secret");
+	return n;
+}
+
+/* Whether any key of the packet's type was given. */
+static int has_keys(const struct up_state *s, const struct up_packet *p)
+{
+	const struct keylog *kl = s->cfg.keylog;
+	enum keylog_label labels[2];
+	size_t nlabels, i, k;
+
+	if (p->type == QUIC_PT_INITIAL)
+		return s->cfg.initial || s->cfg.have_secret ||
+		       s->cfg.have_hp_key;
+	if (kl == NULL)
+		return s->cfg.have_secret || s->cfg.have_hp_key;
+	nlabels = labels_of(p->type, labels);
+	for (i = 0; i < kl->n; i++)
+		for (k = 0; k < nlabels; k++)
+			if (kl->conns[i].have & (1u << labels[k]))
+				return 1;
 	return 0;
+}
+
+/* No key of the packet's type was given: p skipped, with the reason. */
+static void skipped(const struct up_state *s, struct up_packet *p)
+{
+	p->verdict = UP_SKIPPED;
+	if (p->type != QUIC_PT_INITIAL && s->cfg.keylog != NULL)
+		snprintf(p->why, sizeof p->why, "the key log has no %s secrets",
+		         quic_packet_type_name(p->type));
+	else
+		snprintf(p->why, sizeof p->why, "no %s keys given (%s)",
+		         quic_packet_type_name(p->type),
+		         p->type == QUIC_PT_INITIAL ? "--initial" :
+		         "--keylog or --secret");
 }
 
 /* The places to try a packet at: one for a long header (or --pn-offset),
@@ -1068,45 +1109,47 @@ static int do_packet(struct up_state *s, uint8_t *pkt, size_t len,
 {
 	struct where w[QUIC_MAX_CID_LEN + 1];
 	struct trial t, first_t;
-	size_t n, nw, i, k, first_w = 0, first_c = 0;
-	int guessed, have_first = 0, tried_32 = 0, st;
+	struct cand first_c;
+	size_t n, nw, i, k, first_w = 0, total = 0;
+	int guessed, have_first = 0, tried_32 = 0, st, pass;
 
 	if ((st = scratch_for(s, len)) != 0)
 		return st;
-	if ((n = packet_cands(s, hdr, pkt, len, p)) == 0 ||
-	    (nw = packet_places(s, hdr, pkt, len, p, w, &guessed)) == 0)
+	if (!has_keys(s, p)) {
+		skipped(s, p);
 		return 0;
-	if (truncated)
-		n = 1;   /* without the payload nothing tells them apart */
-	for (k = 0; k < nw; k++) {
-		for (i = 0; i < n; i++) {
-			const struct cand *c = &s->cands[i];
+	}
+	if ((nw = packet_places(s, hdr, pkt, len, p, w, &guessed)) == 0)
+		return 0;
+	for (pass = 0; pass < 2; pass++) {
+		n = packet_cands(s, hdr, pkt, len, p, pass);
+		if (truncated && n > 1)
+			n = 1;   /* without the payload nothing tells them apart */
+		total += n;
+		for (k = 0; k < nw; k++) {
+			for (i = 0; i < n; i++) {
+				const struct cand *c = &s->cands[i];
 
-			if (c->source == UP_SRC_SECRET || c->source == UP_SRC_KEYLOG) {
-				size_t slen;
-				enum quic_hash hash;
-
-				cand_secret(s, c, &slen, &hash);
-				tried_32 |= slen == 32;
-			}
-			st = try_cand(s, c, &w[k], !truncated, &t);
-			p->candidates++;
-			if (st != QUIC_OK || !t.done)
-				continue;
-			if (!have_first) {
-				have_first = 1;
-				first_t = t;
-				first_w = k;
-				first_c = i;
-				memcpy(s->best, s->scratch, len);
-			}
-			if (truncated || c->source == UP_SRC_HP_KEY)
-				goto no_check;
-			if (t.ok) {
-				take(p, pkt, s->scratch, &t, c, &w[k]);
-				p->verdict = UP_AUTHENTICATED;
-				learn(s, p, hdr, c);
-				goto out;
+				tried_32 |= secret_len_of(s, c) == 32;
+				st = try_cand(s, c, &w[k], !truncated, &t);
+				p->candidates++;
+				if (st != QUIC_OK || !t.done)
+					continue;
+				if (!have_first) {
+					have_first = 1;
+					first_t = t;
+					first_w = k;
+					first_c = *c;
+					memcpy(s->best, s->scratch, len);
+				}
+				if (truncated || c->source == UP_SRC_HP_KEY)
+					goto no_check;
+				if (t.ok) {
+					take(p, pkt, s->scratch, &t, c, &w[k]);
+					p->verdict = UP_AUTHENTICATED;
+					learn(s, p, hdr, c);
+					goto out;
+				}
 			}
 		}
 	}
@@ -1120,17 +1163,17 @@ static int do_packet(struct up_state *s, uint8_t *pkt, size_t len,
 	/* no tag verified: with one key, what it made of the header, as the
 	 * tool always showed it */
 	p->verdict = UP_FAILED;
-	if (n == 1 && nw == 1)
-		take(p, pkt, s->best, &first_t, &s->cands[first_c], &w[first_w]);
+	if (total == 1 && nw == 1)
+		take(p, pkt, s->best, &first_t, &first_c, &w[first_w]);
 	else
-		p->source = s->cands[first_c].source;
+		p->source = first_c.source;
 	p->pn_known = first_t.pn_known;
 	p->hints = failure_hints(s, p, guessed, first_t.pn_known, tried_32);
 	goto out;
 no_check:
-	take(p, pkt, s->best, &first_t, &s->cands[first_c], &w[first_w]);
-	p->verdict = s->cands[first_c].source == UP_SRC_HP_KEY ?
-	             UP_NO_PACKET_KEY : UP_TRUNCATED;
+	take(p, pkt, s->best, &first_t, &first_c, &w[first_w]);
+	p->verdict = first_c.source == UP_SRC_HP_KEY ? UP_NO_PACKET_KEY
+	                                             : UP_TRUNCATED;
 out:
 	aesecb_wipe(s->scratch, len);
 	aesecb_wipe(s->best, len);

@@ -35,10 +35,25 @@ struct cid_entry {                /* a connection ID seen in a long header */
 	unsigned long stamp;          /* 0: unused */
 };
 
-struct space_entry {              /* the largest packet number of a space */
-	uint8_t dcid[QUIC_MAX_CID_LEN];
-	size_t dcid_len;
+/*
+ * A packet-number space (RFC 9000 12.3) of one side of one connection,
+ * known by the key that verified its packets, which outlives the
+ * connection IDs (a client's Initials change DCID, 1-RTT packets change
+ * connection ID): the key log's connection and the side, the Initial
+ * keys' DCID and side, or the one secret.  With a bare hp key, by the
+ * packets' DCID.
+ */
+struct space_key {
+	enum up_source source;
+	size_t conn;
+	int server;
+	uint8_t id[QUIC_MAX_CID_LEN];
+	size_t id_len;
 	int space;
+};
+
+struct space_entry {              /* the largest packet number of a space */
+	struct space_key key;
 	uint64_t largest;
 	unsigned long stamp;
 };
@@ -59,6 +74,9 @@ struct match_entry {              /* the key-log secret of a DCID's space */
 	enum keylog_label label;
 	unsigned long stamp;
 };
+
+/* Places to try a short header at: a DCID length and a version each. */
+#define MAX_PLACES (2 * (QUIC_MAX_CID_LEN + 1))
 
 #define SECRET_OPTION ((size_t)-1)  /* ku_entry.conn of the one secret */
 
@@ -170,30 +188,30 @@ static void remember_cid(struct up_state *s, const uint8_t *id, size_t len,
 	e->stamp = ++s->clock;
 }
 
-static uint64_t largest_of(struct up_state *s, const uint8_t *dcid,
-                           size_t len, int space)
+static int same_space(const struct space_key *a, const struct space_key *b)
+{
+	return a->source == b->source && a->conn == b->conn &&
+	       a->server == b->server && a->space == b->space &&
+	       same_id(a->id, a->id_len, b->id, b->id_len);
+}
+
+static uint64_t largest_of(struct up_state *s, const struct space_key *k)
 {
 	struct space_entry *e;
 
-	FIND(s->spaces, UP_MAX_SPACES, e, s->spaces[i_].space == space &&
-	     same_id(s->spaces[i_].dcid, s->spaces[i_].dcid_len, dcid, len));
+	FIND(s->spaces, UP_MAX_SPACES, e, same_space(&s->spaces[i_].key, k));
 	return e != NULL ? e->largest : QUIC_PN_NONE;
 }
 
-static void note_pn(struct up_state *s, const uint8_t *dcid, size_t len,
-                    int space, uint64_t pn)
+static void note_pn(struct up_state *s, const struct space_key *k,
+                    uint64_t pn)
 {
 	struct space_entry *e;
-	int fresh;
 
-	PICK(s->spaces, UP_MAX_SPACES, e, s->spaces[i_].space == space &&
-	     same_id(s->spaces[i_].dcid, s->spaces[i_].dcid_len, dcid, len));
-	fresh = e->stamp == 0;
-	memcpy(e->dcid, dcid, len);
-	e->dcid_len = len;
-	e->space = space;
-	if (fresh || pn > e->largest)
+	PICK(s->spaces, UP_MAX_SPACES, e, same_space(&s->spaces[i_].key, k));
+	if (e->stamp == 0 || pn > e->largest)
 		e->largest = pn;
+	e->key = *k;
 	e->stamp = ++s->clock;
 }
 
@@ -395,8 +413,10 @@ static int gen_aead(struct up_state *s, const struct cand *c, uint32_t gen,
 struct where {
 	const uint8_t *pkt;
 	size_t len, pn_offset;
+	const uint8_t *dcid;          /* in pkt */
+	size_t dcid_len;
 	uint32_t version;
-	uint64_t largest;
+	uint64_t largest;             /* of the space of the key tried */
 	int one_rtt;
 };
 
@@ -797,14 +817,29 @@ static int scratch_for(struct up_state *s, size_t len)
 	return 0;
 }
 
-/* A short header's DCID lengths to try: --dcid-len, else those of the
- * connection IDs seen that the packet starts with, then every length of
- * those seen (each once, most recent first).  Returns the count. */
+/* The most recent first. */
+static int by_stamp(const void *a, const void *b)
+{
+	unsigned long x = (*(const struct cid_entry *const *)a)->stamp;
+	unsigned long y = (*(const struct cid_entry *const *)b)->stamp;
+
+	return x < y ? 1 : x > y ? -1 : 0;
+}
+
+/*
+ * A short header's DCID lengths to try, each with the QUIC version of its
+ * connection: --dcid-len, else those of the connection IDs seen in long
+ * headers that the packet starts with, then every other (length, version)
+ * of those seen (*guessed then set), each once, most recent first.
+ * Returns the count (at most MAX_PLACES).
+ */
 static size_t dcid_lens(const struct up_state *s, const uint8_t *pkt,
                         size_t len, size_t *lens, uint32_t *versions,
                         int *guessed)
 {
-	size_t n = 0, i, j, pass;
+	const struct cid_entry *list[UP_MAX_CIDS];
+	size_t n = 0, m, i, j;
+	int pass;
 
 	*guessed = 0;
 	if (s->cfg.dcid_len != QUIC_DCID_LEN_UNKNOWN) {
@@ -813,36 +848,27 @@ static size_t dcid_lens(const struct up_state *s, const uint8_t *pkt,
 		return 1;
 	}
 	for (pass = 0; pass < 2; pass++) {
-		/* most recent first: walk the stamps down */
-		unsigned long below = (unsigned long)-1;
+		for (i = m = 0; i < UP_MAX_CIDS; i++) {
+			const struct cid_entry *e = &s->cids[i];
+			int prefix = e->len <= len - 1 &&
+			             memcmp(pkt + 1, e->id, e->len) == 0;
 
-		for (;;) {
-			const struct cid_entry *best = NULL;
+			if (e->stamp != 0 && prefix == (pass == 0))
+				list[m++] = e;
+		}
+		qsort(list, m, sizeof list[0], by_stamp);
+		for (i = 0; i < m && n < MAX_PLACES; i++) {
+			uint32_t v = s->cfg.version_given ? s->cfg.version
+			                                  : list[i]->version;
 
-			for (i = 0; i < UP_MAX_CIDS; i++) {
-				const struct cid_entry *e = &s->cids[i];
-
-				if (e->stamp == 0 || e->stamp >= below)
-					continue;
-				if (pass == 0 && (e->len > len - 1 ||
-				    memcmp(pkt + 1, e->id, e->len) != 0))
-					continue;
-				if (best == NULL || e->stamp > best->stamp)
-					best = e;
-			}
-			if (best == NULL)
-				break;
-			below = best->stamp;
-			for (j = 0; j < n && lens[j] != best->len; j++)
+			for (j = 0; j < n && (lens[j] != list[i]->len ||
+			                      versions[j] != v); j++)
 				;
-			if (j == n && n < QUIC_MAX_CID_LEN + 1) {
-				lens[n] = best->len;
-				versions[n] = s->cfg.version_given ? s->cfg.version
-				                                   : best->version;
-				if (pass == 1)
-					*guessed = 1;
-				n++;
-			}
+			if (j < n)
+				continue;
+			lens[n] = list[i]->len;
+			versions[n++] = v;
+			*guessed |= pass == 1;
 		}
 	}
 	return n;
@@ -1005,10 +1031,9 @@ static size_t packet_places(struct up_state *s, const struct quic_header *hdr,
                             int *guessed)
 {
 	const struct up_config *cfg = &s->cfg;
-	size_t lens[QUIC_MAX_CID_LEN + 1], n = 1, i, k = 0;
-	uint32_t versions[QUIC_MAX_CID_LEN + 1];
+	size_t lens[MAX_PLACES], n = 1, i, k = 0;
+	uint32_t versions[MAX_PLACES];
 	int given = cfg->have_pn_offset && p->index == 1;
-	int space = space_of(p->type);
 
 	*guessed = 0;
 	lens[0] = hdr->dcid_len;
@@ -1040,8 +1065,8 @@ static size_t packet_places(struct up_state *s, const struct quic_header *hdr,
 		if (w[k].pn_offset > len ||
 		    len - w[k].pn_offset < QUIC_SAMPLE_GAP + QUIC_SAMPLE_LEN)
 			continue;
-		w[k].largest = largest_of(s, hdr->long_header ? hdr->dcid :
-		                          pkt + 1, lens[i], space);
+		w[k].dcid = hdr->long_header ? hdr->dcid : pkt + 1;
+		w[k].dcid_len = lens[i];
 		k++;
 	}
 	if (k == 0) {
@@ -1053,13 +1078,42 @@ static size_t packet_places(struct up_state *s, const struct quic_header *hdr,
 	return k;
 }
 
-/* What the stream learns from a packet that verified. */
+/* The packet-number space of the packet at w if c is its key. */
+static void space_key_of(const struct cand *c, const struct up_packet *p,
+                         const struct where *w, struct space_key *k)
+{
+	memset(k, 0, sizeof *k);
+	k->source = c->source;
+	k->space = space_of(p->type);
+	switch (c->source) {
+	case UP_SRC_KEYLOG:
+		k->conn = c->conn;
+		k->server = is_server_label(c->label);
+		break;
+	case UP_SRC_INITIAL:
+		k->server = c->server;
+		memcpy(k->id, c->dcid, c->dcid_len);
+		k->id_len = c->dcid_len;
+		break;
+	case UP_SRC_SECRET:
+		break;
+	default:
+		memcpy(k->id, w->dcid, w->dcid_len);
+		k->id_len = w->dcid_len;
+		break;
+	}
+}
+
+/* What the stream learns from a packet that verified at w. */
 static void learn(struct up_state *s, const struct up_packet *p,
-                  const struct quic_header *hdr, const struct cand *c)
+                  const struct quic_header *hdr, const struct cand *c,
+                  const struct where *w)
 {
 	int space = space_of(p->type);
+	struct space_key k;
 
-	note_pn(s, p->dcid, p->dcid_len, space, p->pn);
+	space_key_of(c, p, w, &k);
+	note_pn(s, &k, p->pn);
 	if (c->source == UP_SRC_KEYLOG)
 		remember_match(s, p->dcid, p->dcid_len, space, c->conn, c->label);
 	if (c->source == UP_SRC_INITIAL && !c->server)
@@ -1107,7 +1161,7 @@ static int do_packet(struct up_state *s, uint8_t *pkt, size_t len,
                      const struct quic_header *hdr, int truncated,
                      struct up_packet *p)
 {
-	struct where w[QUIC_MAX_CID_LEN + 1];
+	struct where w[MAX_PLACES];
 	struct trial t, first_t;
 	struct cand first_c;
 	size_t n, nw, i, k, first_w = 0, total = 0;
@@ -1130,7 +1184,11 @@ static int do_packet(struct up_state *s, uint8_t *pkt, size_t len,
 			for (i = 0; i < n; i++) {
 				const struct cand *c = &s->cands[i];
 
+				struct space_key sk;
+
 				tried_32 |= secret_len_of(s, c) == 32;
+				space_key_of(c, p, &w[k], &sk);
+				w[k].largest = largest_of(s, &sk);
 				st = try_cand(s, c, &w[k], !truncated, &t);
 				p->candidates++;
 				if (st != QUIC_OK || !t.done)
@@ -1147,7 +1205,7 @@ static int do_packet(struct up_state *s, uint8_t *pkt, size_t len,
 				if (t.ok) {
 					take(p, pkt, s->scratch, &t, c, &w[k]);
 					p->verdict = UP_AUTHENTICATED;
-					learn(s, p, hdr, c);
+					learn(s, p, hdr, c, &w[k]);
 					goto out;
 				}
 			}

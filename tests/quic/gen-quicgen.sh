@@ -8,7 +8,8 @@
 # by the client's first DCID), coalesced packets with padding, three
 # connections (SHA-256, SHA-384, QUIC version 2) in one key log, 0-RTT,
 # key updates (generations 1 and 2, and a late packet of generation 1),
-# and packet numbers that need recovery (RFC 9000 A.3).
+# and packet numbers that need recovery (RFC 9000 A.3), also after a move
+# to another connection ID.
 #
 # Usage: tests/quic/gen-quicgen.sh QUICGEN [OUTDIR]
 #   QUICGEN: the built tests/quicgen; OUTDIR defaults to this directory.
@@ -121,4 +122,7 @@ pkt client 1-RTT 2 1 type=1rtt dcid=$a_s secret=$a_cts ku=1 payload=41; flush
 pkt client 1-RTT 200 0 type=1rtt dcid=$a_s secret=$a_cts ku=2 payload=40 pnlen=1; flush
 pkt client 1-RTT 300 0 type=1rtt dcid=$a_s secret=$a_cts ku=2 payload=40 pnlen=1; flush
 pkt client 1-RTT 1000 0 type=1rtt dcid=$a_s secret=$a_cts ku=2 payload=40 pnlen=2; flush
+# A: the client moves to another of the server's connection IDs; the
+# packet numbers go on, in one byte
+pkt client 1-RTT 1001 0 type=1rtt dcid=9a9b9c9d9e9f9091 secret=$a_cts ku=2 payload=40 pnlen=1; flush
 echo "quicgen: $((line - 2)) datagrams, $(wc -l <"$ex") packets"

@@ -26,8 +26,10 @@
  *     generation of a secret whose current one fails ("quic ku");
  *   - with a bare hp key (-k) every packet has only header protection
  *     removed: there is no packet key to check the payload with.
- * The state kept between datagrams (the largest packet number per
- * connection ID and number space, the connection IDs seen in long
+ * The state kept between datagrams (the largest packet number of each
+ * number space of each side of a connection, known by the key that
+ * verified its packets, or with a bare hp key by the DCID; the
+ * connection IDs seen in long
  * headers, which tell a short header's DCID length, the original DCIDs,
  * the key that worked for a DCID, key generations) lives in tables of
  * fixed size, the least recently used entry replaced when one is full, so

@@ -197,13 +197,113 @@ static int hex_field(const char *what, const char *text, size_t start,
 	return KEYLOG_OK;
 }
 
+/* One line's fields. */
+struct line {
+	int label;                               /* enum keylog_label */
+	uint8_t random[KEYLOG_RANDOM_LEN];
+	uint8_t secret[KEYLOG_SECRET_MAX];
+	size_t secret_len;
+};
+
+/*
+ * The fields of a line of a known label: the client random, the secret
+ * and nothing after them.  KEYLOG_OK, or an error in err (the secret may
+ * be partly in l: the caller wipes it).
+ */
+static int parse_fields(const char *text, size_t len, size_t pos,
+                        unsigned long lineno, struct line *l,
+                        struct keylog_error *err)
+{
+	const char *name = names[l->label];
+	size_t start, n, got;
+	int rc;
+
+	if ((n = field(text, len, &pos, &start)) == 0)
+		return fail(err, KEYLOG_EFORMAT, lineno, "%s: the client random "
+		            "and the secret are missing", name);
+	rc = hex_field("client random", text, start, n, l->random,
+	               sizeof l->random, KEYLOG_RANDOM_LEN, 0, &got, lineno,
+	               err);
+	if (rc != KEYLOG_OK)
+		return rc;
+	if ((n = field(text, len, &pos, &start)) == 0)
+		return fail(err, KEYLOG_EFORMAT, lineno, "%s: the secret is "
+		            "missing", name);
+	rc = hex_field("secret", text, start, n, l->secret, sizeof l->secret,
+	               32, 48, &l->secret_len, lineno, err);
+	if (rc != KEYLOG_OK)
+		return rc;
+	if (field(text, len, &pos, &start) != 0)
+		return fail(err, KEYLOG_EFORMAT, lineno, "text after the secret "
+		            "(column %zu)", start + 1);
+	return KEYLOG_OK;
+}
+
+/* The connection of a client random, added when new. */
+static int conn_of(struct keylog *kl, const struct line *l,
+                   unsigned long lineno, struct keylog_conn **out,
+                   struct keylog_error *err)
+{
+	size_t i = find_conn(kl, l->random);
+	struct keylog_conn *c;
+
+	if (i == (size_t)-1) {
+		if (kl->n == KEYLOG_MAX_CONNS)
+			return fail(err, KEYLOG_ELIMIT, lineno, "more than %d "
+			            "connections", KEYLOG_MAX_CONNS);
+		if (grow(kl) != KEYLOG_OK)
+			return fail(err, KEYLOG_ENOMEM, lineno, "out of memory");
+		i = kl->n++;
+		c = &kl->conns[i];
+		memset(c, 0, sizeof *c);
+		memcpy(c->client_random, l->random, KEYLOG_RANDOM_LEN);
+		c->secret_len = l->secret_len;
+		index_put(kl, i);
+	}
+	*out = &kl->conns[i];
+	return KEYLOG_OK;
+}
+
+/* The secret into its connection, unless it contradicts what is there. */
+static int store(struct keylog *kl, struct keylog_conn *c,
+                 const struct line *l, unsigned long lineno,
+                 struct keylog_error *err)
+{
+	int label = l->label;
+	size_t i;
+
+	if (c->secret_len != l->secret_len) {
+		unsigned long other = 0;
+
+		for (i = 0; i < KEYLOG_NLABELS; i++)
+			if ((c->have & (1u << i)) != 0 && other == 0)
+				other = c->line[i];
+		return fail(err, KEYLOG_EFORMAT, lineno, "the secret is %zu "
+		            "bytes, but line %lu gave a %zu-byte secret for the "
+		            "same client random", l->secret_len, other,
+		            c->secret_len);
+	}
+	if ((c->have & (1u << label)) != 0) {
+		if (cli_ct_differ(c->secret[label], l->secret, l->secret_len))
+			return fail(err, KEYLOG_EFORMAT, lineno, "a second %s for "
+			            "this client random, not the one of line %lu",
+			            names[label], c->line[label]);
+		return KEYLOG_OK;    /* the same line again: nothing new */
+	}
+	memcpy(c->secret[label], l->secret, l->secret_len);
+	c->have |= 1u << label;
+	c->line[label] = lineno;
+	kl->secrets++;
+	return KEYLOG_OK;
+}
+
 int keylog_add_line(struct keylog *kl, const char *text, size_t len,
                     unsigned long lineno, struct keylog_error *err)
 {
-	uint8_t random[KEYLOG_RANDOM_LEN], secret[KEYLOG_SECRET_MAX];
-	size_t pos = 0, start, n, got, slen = 0, i;
-	struct keylog_conn *c;
-	int label = -1, rc;
+	struct keylog_conn *c = NULL;
+	struct line l;
+	size_t pos = 0, start, n, i;
+	int rc;
 
 	if (len != 0 && text[len - 1] == '\r')
 		len--;
@@ -211,78 +311,21 @@ int keylog_add_line(struct keylog *kl, const char *text, size_t len,
 	n = field(text, len, &pos, &start);
 	if (n == 0 || text[start] == '#')
 		return KEYLOG_OK;
+	memset(&l, 0, sizeof l);
+	l.label = -1;
 	for (i = 0; i < KEYLOG_NLABELS; i++)
 		if (strlen(names[i]) == n && memcmp(text + start, names[i], n) == 0)
-			label = (int)i;
-	if (label < 0) {
+			l.label = (int)i;
+	if (l.label < 0) {
 		kl->ignored++;
 		return KEYLOG_OK;
 	}
-	n = field(text, len, &pos, &start);
-	if (n == 0)
-		return fail(err, KEYLOG_EFORMAT, lineno, "%s: the client random "
-		            "and the secret are missing", names[label]);
-	rc = hex_field("client random", text, start, n, random, sizeof random,
-	               KEYLOG_RANDOM_LEN, 0, &got, lineno, err);
-	if (rc != KEYLOG_OK)
-		return rc;
-	n = field(text, len, &pos, &start);
-	if (n == 0)
-		return fail(err, KEYLOG_EFORMAT, lineno, "%s: the secret is "
-		            "missing", names[label]);
-	rc = hex_field("secret", text, start, n, secret, sizeof secret, 32, 48,
-	               &slen, lineno, err);
-	if (rc != KEYLOG_OK)
-		goto out;
-	if (field(text, len, &pos, &start) != 0) {
-		rc = fail(err, KEYLOG_EFORMAT, lineno, "text after the secret "
-		          "(column %zu)", start + 1);
-		goto out;
-	}
-
-	i = find_conn(kl, random);
-	if (i == (size_t)-1) {
-		if (kl->n == KEYLOG_MAX_CONNS) {
-			rc = fail(err, KEYLOG_ELIMIT, lineno, "more than %d "
-			          "connections", KEYLOG_MAX_CONNS);
-			goto out;
-		}
-		if (grow(kl) != KEYLOG_OK) {
-			rc = fail(err, KEYLOG_ENOMEM, lineno, "out of memory");
-			goto out;
-		}
-		i = kl->n++;
-		c = &kl->conns[i];
-		memset(c, 0, sizeof *c);
-		memcpy(c->client_random, random, KEYLOG_RANDOM_LEN);
-		c->secret_len = slen;
-		index_put(kl, i);
-	}
-	c = &kl->conns[i];
-	if (c->secret_len != slen) {
-		unsigned long other = 0;
-
-		for (i = 0; i < KEYLOG_NLABELS; i++)
-			if ((c->have & (1u << i)) != 0 && other == 0)
-				other = c->line[i];
-		rc = fail(err, KEYLOG_EFORMAT, lineno, "the secret is %zu bytes, "
-		          "but line %lu gave a %zu-byte secret for the same "
-		          "client random", slen, other, c->secret_len);
-		goto out;
-	}
-	if ((c->have & (1u << label)) != 0) {
-		if (cli_ct_differ(c->secret[label], secret, slen))
-			rc = fail(err, KEYLOG_EFORMAT, lineno, "a second %s for "
-			          "this client random, not the one of line %lu",
-			          names[label], c->line[label]);
-		goto out;    /* the same line again: nothing new */
-	}
-	memcpy(c->secret[label], secret, slen);
-	c->have |= 1u << label;
-	c->line[label] = lineno;
-	kl->secrets++;
-out:
-	aesecb_wipe(secret, sizeof secret);
+	rc = parse_fields(text, len, pos, lineno, &l, err);
+	if (rc == KEYLOG_OK)
+		rc = conn_of(kl, &l, lineno, &c, err);
+	if (rc == KEYLOG_OK)
+		rc = store(kl, c, &l, lineno, err);
+	aesecb_wipe(&l, sizeof l);
 	return rc;
 }
 

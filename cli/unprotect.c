@@ -167,6 +167,13 @@ static int same_id(const uint8_t *a, size_t alen, const uint8_t *b,
 	return alen == blen && (alen == 0 || memcmp(a, b, alen) == 0);
 }
 
+/* A connection ID copied (src may be NULL when len is 0). */
+static void copy_id(uint8_t *dst, const uint8_t *src, size_t len)
+{
+	if (len != 0)
+		memcpy(dst, src, len);
+}
+
 static int space_of(enum quic_packet_type t)
 {
 	return t == QUIC_PT_INITIAL ? SPACE_INITIAL :
@@ -182,7 +189,7 @@ static void remember_cid(struct up_state *s, const uint8_t *id, size_t len,
 		return;
 	PICK(s->cids, UP_MAX_CIDS, e, same_id(s->cids[i_].id, s->cids[i_].len,
 	                                       id, len));
-	memcpy(e->id, id, len);
+	copy_id(e->id, id, len);
 	e->len = len;
 	e->version = version;
 	e->stamp = ++s->clock;
@@ -226,9 +233,9 @@ static void remember_odcid(struct up_state *s, const uint8_t *scid,
 	             scid_len) &&
 	     same_id(s->odcids[i_].odcid, s->odcids[i_].odcid_len, odcid,
 	             odcid_len));
-	memcpy(e->scid, scid, scid_len);
+	copy_id(e->scid, scid, scid_len);
 	e->scid_len = scid_len;
-	memcpy(e->odcid, odcid, odcid_len);
+	copy_id(e->odcid, odcid, odcid_len);
 	e->odcid_len = odcid_len;
 	e->stamp = ++s->clock;
 }
@@ -241,7 +248,7 @@ static void remember_match(struct up_state *s, const uint8_t *dcid,
 
 	PICK(s->matches, UP_MAX_MATCHES, e, s->matches[i_].space == space &&
 	     same_id(s->matches[i_].dcid, s->matches[i_].dcid_len, dcid, len));
-	memcpy(e->dcid, dcid, len);
+	copy_id(e->dcid, dcid, len);
 	e->dcid_len = len;
 	e->space = space;
 	e->conn = conn;
@@ -313,7 +320,7 @@ static void cache(struct up_state *s, const struct cand *c, uint32_t version,
 	e->server = c->server;
 	e->conn = c->conn;
 	e->label = c->label;
-	memcpy(e->dcid, c->dcid, c->dcid_len);
+	copy_id(e->dcid, c->dcid, c->dcid_len);
 	e->dcid_len = c->dcid_len;
 	e->version = version;
 	e->gen = gen;
@@ -611,7 +618,7 @@ static void add_initial(struct up_state *s, size_t *n,
 	c.source = UP_SRC_INITIAL;
 	c.server = server;
 	c.dcid_from = from;
-	memcpy(c.dcid, dcid, len);
+	copy_id(c.dcid, dcid, len);
 	c.dcid_len = len;
 	add_cand(s->cands, n, s->cands_cap, &c);
 }
@@ -891,7 +898,7 @@ static void take_trial(struct up_packet *p, const struct trial *t,
 	p->keylog_conn = c->conn;
 	p->keylog_label = c->label;
 	p->dcid_from = c->dcid_from;
-	memcpy(p->key_dcid, c->dcid, c->dcid_len);
+	copy_id(p->key_dcid, c->dcid, c->dcid_len);
 	p->key_dcid_len = c->dcid_len;
 }
 
@@ -1066,7 +1073,7 @@ static size_t packet_places(struct up_state *s, const struct quic_header *hdr,
 		    len - w[k].pn_offset < QUIC_SAMPLE_GAP + QUIC_SAMPLE_LEN)
 			continue;
 		w[k].dcid = hdr->long_header ? hdr->dcid : pkt + 1;
-		w[k].dcid_len = lens[i];
+		w[k].dcid_len = w[k].dcid != NULL ? lens[i] : 0;
 		k++;
 	}
 	if (k == 0) {
@@ -1092,13 +1099,13 @@ static void space_key_of(const struct cand *c, const struct up_packet *p,
 		break;
 	case UP_SRC_INITIAL:
 		k->server = c->server;
-		memcpy(k->id, c->dcid, c->dcid_len);
+		copy_id(k->id, c->dcid, c->dcid_len);
 		k->id_len = c->dcid_len;
 		break;
 	case UP_SRC_SECRET:
 		break;
 	default:
-		memcpy(k->id, w->dcid, w->dcid_len);
+		copy_id(k->id, w->dcid, w->dcid_len);
 		k->id_len = w->dcid_len;
 		break;
 	}
@@ -1310,9 +1317,13 @@ static int do_part(struct up_state *s, uint8_t *d, size_t len,
 		p->verdict = UP_PADDING;
 		return 0;
 	}
-	if (st == QUIC_ENOPROTECTION) {
+	/* Retry and Version Negotiation, whole or cut short: never
+	 * unprotected, whatever the key source */
+	if (st == QUIC_ENOPROTECTION || h->type == QUIC_PT_RETRY ||
+	    h->type == QUIC_PT_VERSION_NEGOTIATION) {
 		p->verdict = UP_REFUSED;
-		quic_header_error(h, st, p->why, sizeof p->why);
+		p->len = len - part->offset;
+		quic_header_error(h, QUIC_ENOPROTECTION, p->why, sizeof p->why);
 		return 0;
 	}
 	given = index == 1 && s->cfg.have_pn_offset;

@@ -309,6 +309,22 @@ START_TEST(test_rfc_retry_chacha)
 	run(&c, d, n);
 	ck_assert_int_eq(got[0].verdict, UP_REFUSED);
 	ck_assert_mem_eq(d, keep, n);
+	/* cut short inside its SCID, and a Version Negotiation packet cut
+	 * short inside its DCID: refused too */
+	c.pn_offset = 7;
+	n = unhex("ff00000001ff0102030405060708090a0b0c0d0e0f10111213141516"
+	          "1718191a", d, sizeof d);
+	memcpy(keep, d, n);
+	run(&c, d, n);
+	ck_assert_int_eq(got[0].verdict, UP_REFUSED);
+	ck_assert_str_eq(got[0].why, "Retry packets have no header protection");
+	ck_assert_mem_eq(d, keep, n);
+	n = unhex("8000000000ff0102030405060708090a0b0c0d0e0f10111213141516"
+	          "1718191a", d, sizeof d);
+	memcpy(keep, d, n);
+	run(&c, d, n);
+	ck_assert_int_eq(got[0].verdict, UP_REFUSED);
+	ck_assert_mem_eq(d, keep, n);
 
 	/* A.5: ChaCha20-Poly1305, its 32-byte secret taken for an AES suite's */
 	config(&c);

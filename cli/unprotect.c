@@ -1073,7 +1073,11 @@ static size_t packet_places(struct up_state *s, const struct quic_header *hdr,
 		    len - w[k].pn_offset < QUIC_SAMPLE_GAP + QUIC_SAMPLE_LEN)
 			continue;
 		w[k].dcid = hdr->long_header ? hdr->dcid : pkt + 1;
-		w[k].dcid_len = w[k].dcid != NULL ? lens[i] : 0;
+		/* (with --pn-offset a short header's "DCID" may be longer
+		 * than a connection ID: its first 20 bytes stand for it) */
+		w[k].dcid_len = w[k].dcid == NULL ? 0 :
+		                lens[i] < QUIC_MAX_CID_LEN ? lens[i] :
+		                QUIC_MAX_CID_LEN;
 		k++;
 	}
 	if (k == 0) {
@@ -1137,7 +1141,7 @@ static void take(struct up_packet *p, uint8_t *pkt, const uint8_t *copy,
 	take_trial(p, t, c, w->pn_offset);
 	if (w->one_rtt) {
 		p->dcid = pkt + 1;
-		p->dcid_len = w->pn_offset - 1;
+		p->dcid_len = w->dcid_len;
 	}
 }
 

@@ -314,6 +314,16 @@ void aesecb_wipe(void *p, size_t n)
 #endif
 }
 
+/* The top of area is the end nearest the caller's frame. */
+NOINLINE void aesecb__burn_stack(size_t n)
+{
+	unsigned char area[AESECB_BURN_BYTES];
+
+	if (n > sizeof area)
+		n = sizeof area;
+	aesecb_wipe(area + sizeof area - n, n);
+}
+
 static aesecb_masks_fn generic_masks;
 
 static int rounds_for(size_t key_len)

@@ -26,6 +26,8 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "hpunprotect.h"
+#include "keylog.h"
 #include "num.h"
 #include "quic.h"
 
@@ -40,7 +42,8 @@ static void help(FILE *f)
 {
 	fputs(
 "Usage: aesecb hp-mask KEYOPT [-b NAME] [--block] [SAMPLE_HEX ...]\n"
-"       aesecb hp-mask KEYSRC [-b NAME] --unprotect PACKET_HEX [HEADER]\n"
+"       aesecb hp-mask KEYSRC [-b NAME] [--json] --unprotect DATAGRAM_HEX [HEADER]\n"
+"       aesecb hp-mask KEYSRC [-b NAME] [--json] --unprotect - [FILE ...]\n"
 "       aesecb hp-mask KEYSRC [-b NAME] --protect PACKET_HEX [HEADER]\n"
 "QUIC header protection with AES (RFC 9001, section 5.4): the mask is the\n"
 "first 5 bytes of AES-ECB(hp_key, sample), and the sample is the 16 bytes\n"
@@ -59,52 +62,73 @@ static void help(FILE *f)
 "      --key-env VAR      read the key from environment variable VAR (hex)\n"
 "  The key is 16 bytes for the AES-128 packet-protection suites and 32 bytes\n"
 "  for AES-256-GCM; 24 bytes (AES-192, which QUIC does not use) is accepted.\n"
-"\n"
-"KEYSRC, with --protect and --unprotect: KEYOPT, or one of\n"
-"      --initial          the Initial hp key (RFC 9001 5.2, RFC 9369 3.3.1) of\n"
-"                         the packet's DCID and version (1 or 2)\n"
-"      --odcid HEX        with --initial: derive from this DCID instead (the\n"
-"                         client's original DCID, for a server's Initial)\n"
-"      --server           with --initial: the server's key (default: client's)\n"
-"      --secret HEX       the hp key of this traffic secret: HKDF-Expand-Label(\n"
-"                         secret, \"quic hp\" or \"quicv2 hp\", \"\", 16 or 32).\n"
-"                         Visible in the process list: prefer the next two\n"
+"  With a bare hp key --unprotect removes header protection only.\n"
+"\n", f);
+	fputs(
+"KEYSRC, with --protect and --unprotect: KEYOPT, or one of these (with\n"
+"--unprotect, --initial may stand with a secret or --keylog):\n"
+"      --initial          the Initial keys (RFC 9001 5.2, RFC 9369 3.3.1) of\n"
+"                         the packet's DCID and version (1 or 2); --unprotect\n"
+"                         tries both sides' (and, in a stream, the DCIDs of\n"
+"                         the client Initials before)\n"
+"      --odcid HEX        with --initial: the client's first DCID, which keys\n"
+"                         a server's Initials and the client's later ones\n"
+"      --server           with --initial and --odcid: the server's keys only\n"
+"      --secret HEX       the keys of this traffic secret (hp key, packet key\n"
+"                         and IV, \"quic hp\"/\"quic key\"/\"quic iv\" or quicv2;\n"
+"                         1-RTT key updates followed).  Visible in the process\n"
+"                         list: prefer the next two\n"
 "      --secret-file FILE read the secret from FILE (one line of hex digits)\n"
 "      --secret-env VAR   read the secret from environment variable VAR\n"
 "      --hash NAME        with a secret: sha256 (default: 32-byte secret,\n"
-"                         AES-128 hp key) or sha384 (48 bytes, AES-256)\n"
-"      --quic-version V   with a secret: 1 (default) or 2, for the label; a\n"
-"                         long header's own version wins\n"
+"                         AES-128-GCM) or sha384 (48 bytes, AES-256-GCM)\n"
+"      --keylog FILE      with --unprotect: the secrets of a TLS key log\n"
+"                         (SSLKEYLOGFILE): each Handshake, 0-RTT and 1-RTT\n"
+"                         packet tried against those of its level\n"
+"      --quic-version V   with a secret or key log: 1 (default) or 2, for the\n"
+"                         labels; a long header's own version wins\n"
 "\n"
 "HEADER: where the packet number is.  By default the header is parsed: long\n"
 "headers (Initial, 0-RTT, Handshake of versions 1 and 2) completely, short\n"
 "headers with\n"
-"      --dcid-len N       the length of a short header's DCID (0 to 20)\n"
-"      --pn-offset N      or give the packet number's byte offset (decimal);\n"
-"                         it overrides the header's\n"
-"A long header's Length field ends the packet: bytes after it (coalesced\n"
-"packets) are printed unchanged.  Retry and Version Negotiation packets have\n"
-"no header protection and are refused, as are unknown versions and headers\n"
-"that are truncated or too short for the sample.\n"
-"\n"
+"      --dcid-len N       the length of a short header's DCID (0 to 20; with\n"
+"                         a key source, else guessed from the long headers)\n"
+"      --pn-offset N      or give the first packet's packet-number offset\n"
+"                         (decimal); it overrides the header's\n"
+"Retry and Version Negotiation packets have no header protection and are\n"
+"refused, as are unknown versions and headers that are truncated or too\n"
+"short for the sample.\n"
+"\n", f);
+	fputs(
 "Options:\n"
 "  -b, --backend NAME     use backend NAME (default: $AESECB_BACKEND, else the\n"
 "                         best available; see 'aesecb backends')\n"
 "      --block            print the whole 16-byte AES output, not the 5-byte mask\n"
-"      --unprotect HEX    remove header protection from the packet HEX\n"
+"      --unprotect HEX    remove header protection from the packets of the UDP\n"
+"                         datagram HEX and check their AEAD tags\n"
+"      --unprotect -      the same for datagrams read one per line (hex) from\n"
+"                         the FILEs, or standard input\n"
 "      --protect HEX      apply header protection to the packet HEX, given with\n"
 "                         its header unprotected and its payload encrypted\n"
+"      --json             with --unprotect: the report as JSON\n"
 "  -h, --help             show this help\n"
 "\n"
-"--unprotect and --protect print labelled lines, all hex in lowercase:\n"
-"  header: HEX            first byte through the packet number, as output\n"
+"--unprotect prints a block per packet (in a stream after a line\n"
+"'datagram: FILE:LINE'), all hex in lowercase:\n"
+"  type: T                Initial, 0-RTT, Handshake, 1-RTT, or padding\n"
+"  offset: N, length: N   where the packet is in the datagram\n"
+"  header: HEX            first byte through the packet number, unprotected\n"
 "  pn_length: N           length of the packet number, 1 to 4 bytes\n"
-"  packet_number: N       the truncated packet number, in decimal\n"
+"  packet_number: N       the full packet number, in decimal\n"
 "  mask: HEX              the 5-byte mask\n"
-"  packet: HEX            the whole packet, as output\n"
+"  payload: WHAT          authenticated (KEY), not authenticated, not checked,\n"
+"                         or skipped (no keys of its type)\n"
+"  packet: HEX            the packet, header unprotected, payload sealed\n"
+"--protect prints header, pn_length, packet_number (as sent), mask and\n"
+"packet, protected.\n"
 "\n"
-"Exit status: 0 success; 2 usage error or invalid input; 3 backend unknown or\n"
-"not available; 4 I/O error.\n", f);
+"Exit status: 0 success; 1 a packet did not authenticate; 2 usage error or\n"
+"invalid input; 3 backend unknown or not available; 4 I/O error.\n", f);
 }
 
 /* ------------------------------------------------------------------ */
@@ -424,7 +448,11 @@ struct hpmask_opts {
 	size_t packet_len;
 	int have_pn_offset;       /* --pn-offset N */
 	size_t pn_offset;
-	char **samples;           /* SAMPLE_HEX operands */
+	int stream;               /* --unprotect -: datagrams from the FILE
+	                             operands, or standard input */
+	const char *keylog;       /* --keylog FILE */
+	int json;                 /* --json */
+	char **samples;           /* SAMPLE_HEX operands (or FILEs) */
 	size_t nsamples;
 };
 
@@ -440,6 +468,19 @@ static int parse_packet(struct hpmask_opts *o, const char *opt,
 
 	if (o->packet_opt != NULL && strcmp(o->packet_opt, opt) != 0)
 		o->both = 1;
+	if (strcmp(opt, "--unprotect") == 0 && strcmp(hex, "-") == 0) {
+		/* a stream of datagrams, one per line */
+		if (o->packet != NULL) {
+			aesecb_wipe(o->packet, o->packet_len);
+			free(o->packet);
+			o->packet = NULL;
+			o->packet_len = 0;
+		}
+		o->stream = 1;
+		o->packet_opt = opt;
+		o->protect = 0;
+		return 0;
+	}
 	/* check and count first, then decode into a buffer of the size */
 	r = cli_hex_decode(&h, CLI_HEX_SKIP_SPACE | CLI_HEX_COUNT, NULL, 0,
 	                   hex, len);
@@ -470,6 +511,7 @@ static int parse_packet(struct hpmask_opts *o, const char *opt,
 	o->packet = p;
 	o->packet_len = n;
 	o->packet_opt = opt;
+	o->stream = 0;
 	o->protect = strcmp(opt, "--protect") == 0;
 	return 0;
 }
@@ -574,7 +616,9 @@ enum {
 	OPT_SECRET_ENV,
 	OPT_HASH,
 	OPT_QUIC_VERSION,
-	OPT_DCID_LEN
+	OPT_DCID_LEN,
+	OPT_KEYLOG,
+	OPT_JSON
 };
 
 static const struct option longopts[] = {
@@ -593,6 +637,8 @@ static const struct option longopts[] = {
 	{ "hash",         required_argument, NULL, OPT_HASH },
 	{ "quic-version", required_argument, NULL, OPT_QUIC_VERSION },
 	{ "dcid-len",     required_argument, NULL, OPT_DCID_LEN },
+	{ "keylog",       required_argument, NULL, OPT_KEYLOG },
+	{ "json",         no_argument,       NULL, OPT_JSON },
 	{ "help",         no_argument,       NULL, 'h' },
 	{ NULL, 0, NULL, 0 }
 };
@@ -634,6 +680,12 @@ static int take_option(struct hpmask_opts *o, int c, const char *arg)
 		return parse_version(o, arg);
 	case OPT_DCID_LEN:
 		return parse_dcid_len(o, arg);
+	case OPT_KEYLOG:
+		o->keylog = arg;
+		return 0;
+	case OPT_JSON:
+		o->json = 1;
+		return 0;
 	default:
 		return cli_option(&o->common, c, arg);
 	}
@@ -643,16 +695,26 @@ static int take_option(struct hpmask_opts *o, int c, const char *arg)
 static int check(const struct hpmask_opts *o)
 {
 	const char *opt = o->packet_opt;
-	int sources = o->common.key.given + o->initial + o->secret.given;
+	int unprotect = opt != NULL && !o->protect;
+	int keylog = o->keylog != NULL;
+	int sources = o->common.key.given + o->initial + o->secret.given +
+	              keylog;
 
 	if (o->both) {
 		cli_err("--protect and --unprotect cannot be used together");
 		return EXIT_USAGE;
 	}
-	if (sources > 1)
+	if (keylog && !unprotect)
+		return cli_usage("--keylog needs --unprotect");
+	if (o->json && !unprotect)
+		return cli_usage("--json needs --unprotect");
+	/* --unprotect: --initial may stand with a secret or a key log */
+	if (sources > 1 && !(unprotect && sources == 2 && o->initial &&
+	                     !o->common.key.given))
 		return cli_usage("more than one key source: give one of -k, -K, "
-		                 "--key-env, --initial, --secret, --secret-file "
-		                 "or --secret-env");
+		                 "--key-env, --initial, --secret, --secret-file, "
+		                 "--secret-env or --keylog (with --unprotect, "
+		                 "--initial may stand with a secret or --keylog)");
 	if (sources == 0)
 		return cli_usage("no key given: use -k HEX, -K FILE or --key-env "
 		                 "VAR%s", opt != NULL ? ", --initial, or --secret "
@@ -660,16 +722,25 @@ static int check(const struct hpmask_opts *o)
 	if (!o->initial && (o->have_odcid || o->server))
 		return cli_usage("%s needs --initial", o->have_odcid ?
 		                 "--odcid" : "--server");
-	if (!o->secret.given && (o->have_hash || o->have_version))
-		return cli_usage("%s needs --secret, --secret-file or "
-		                 "--secret-env", o->have_hash ? "--hash" :
-		                 "--quic-version");
+	if (o->initial && o->server && !o->have_odcid)
+		return cli_usage("a server's Initial is keyed by the client's "
+		                 "first DCID: give --odcid");
+	if (!o->secret.given && o->have_hash)
+		return cli_usage("--hash needs --secret, --secret-file or "
+		                 "--secret-env");
+	if (!o->secret.given && !keylog && o->have_version)
+		return cli_usage("--quic-version needs --secret, --secret-file, "
+		                 "--secret-env or --keylog");
+	if (o->have_pn_offset && (o->stream || keylog))
+		return cli_usage("--pn-offset is for one packet given with a "
+		                 "single key source: not with %s",
+		                 keylog ? "--keylog" : "--unprotect -");
 	if (opt != NULL) {
 		if (o->block) {
 			cli_err("--block cannot be used with %s", opt);
 			return EXIT_USAGE;
 		}
-		if (o->nsamples != 0) {
+		if (o->nsamples != 0 && !o->stream) {
 			cli_err("%s takes no SAMPLE_HEX arguments", opt);
 			return EXIT_USAGE;
 		}
@@ -757,6 +828,15 @@ static int find_target(const struct hpmask_opts *o, struct target *t)
 	if (o->initial && !lng) {
 		cli_err("--initial: the packet has a short header (1-RTT), not "
 		        "an Initial packet's long header");
+		return EXIT_USAGE;
+	}
+	/* Retry and Version Negotiation, whole or cut short, are refused
+	 * whatever the key source, --pn-offset too */
+	st = quic_parse_header(pkt, len, o->dcid_len, &t->h);
+	if (st == QUIC_ENOPROTECTION || t->h.type == QUIC_PT_RETRY ||
+	    t->h.type == QUIC_PT_VERSION_NEGOTIATION) {
+		cli_err("%s", quic_header_error(&t->h, QUIC_ENOPROTECTION, why,
+		                                sizeof why));
 		return EXIT_USAGE;
 	}
 	/* --pn-offset alone needs no header parsing; --initial needs the
@@ -976,6 +1056,87 @@ static int do_packet(struct hpmask_opts *o)
 	return rc;
 }
 
+/* The secret's length must be the hash's. */
+static int check_secret(const struct hpmask_opts *o)
+{
+	if (o->secret.given && o->secret.len != quic_hash_len(o->hash)) {
+		cli_err("the secret is %zu bytes; with %s secrets are %zu bytes "
+		        "(%zu hex digits)%s", o->secret.len,
+		        quic_hash_name(o->hash), quic_hash_len(o->hash),
+		        2 * quic_hash_len(o->hash), !o->have_hash ?
+		        "; give --hash sha384 for a 48-byte secret" : "");
+		return EXIT_USAGE;
+	}
+	return 0;
+}
+
+/* --unprotect: whole datagrams, their tags checked (hpunprotect.c). */
+static int do_unprotect(struct hpmask_opts *o)
+{
+	struct hpu_opts u;
+	struct keylog kl;
+	struct keylog_error err;
+	int rc;
+
+	memset(&u, 0, sizeof u);
+	keylog_init(&kl);
+	if ((rc = check_secret(o)) != 0 ||
+	    (rc = cli_backend_resolve(o->common.backend, &u.cfg.backend)) != 0)
+		goto out;
+	if (o->keylog != NULL) {
+		rc = keylog_read(&kl, o->keylog, &err);
+		if (rc != KEYLOG_OK) {
+			if (err.line != 0)
+				cli_err("%s:%lu: %s", cli_safe(o->keylog), err.line,
+				        err.msg);
+			else
+				cli_err("--keylog: %s: %s", cli_safe(o->keylog),
+				        err.msg);
+			rc = rc == KEYLOG_EIO ? EXIT_IO : rc == KEYLOG_ENOMEM ?
+			     EXIT_IO : EXIT_USAGE;
+			goto out;
+		}
+		u.cfg.keylog = &kl;
+		u.keylog_name = o->keylog;
+	}
+	u.cfg.initial = o->initial;
+	u.cfg.server_only = o->server;
+	u.cfg.have_odcid = o->have_odcid;
+	memcpy(u.cfg.odcid, o->odcid, o->odcid_len);
+	u.cfg.odcid_len = o->odcid_len;
+	if (o->secret.given) {
+		u.cfg.have_secret = 1;
+		memcpy(u.cfg.secret, o->secret.bytes, o->secret.len);
+		u.cfg.secret_len = o->secret.len;
+		cli_key_wipe(&o->secret);
+	}
+	u.cfg.hash = o->hash;
+	if (o->common.key.given) {
+		u.cfg.have_hp_key = 1;
+		memcpy(u.cfg.hp_key, o->common.key.bytes, o->common.key.len);
+		u.cfg.hp_key_len = o->common.key.len;
+		cli_key_wipe(&o->common.key);
+	}
+	u.cfg.version = o->version;
+	u.cfg.version_given = o->have_version;
+	u.cfg.dcid_len = o->dcid_len;
+	u.cfg.have_pn_offset = o->have_pn_offset;
+	u.cfg.pn_offset = o->pn_offset;
+	u.json = o->json;
+	if (o->stream) {
+		u.files = o->samples;
+		u.nfiles = o->nsamples;
+	} else {
+		u.datagram = o->packet;
+		u.datagram_len = o->packet_len;
+	}
+	rc = hpu_run(&u);
+out:
+	aesecb_wipe(&u, sizeof u);
+	keylog_free(&kl);
+	return rc;
+}
+
 int cmd_hpmask(int argc, char **argv)
 {
 	struct hpmask_opts o;
@@ -986,6 +1147,8 @@ int cmd_hpmask(int argc, char **argv)
 	rc = parse(&o, argc, argv);
 	if (rc == 0 && o.common.help)
 		rc = cli_help(help);
+	else if (rc == 0 && o.packet_opt != NULL && !o.protect)
+		rc = do_unprotect(&o);
 	else if (rc == 0 && o.packet_opt != NULL)
 		rc = do_packet(&o);
 	else if (rc == 0 && (rc = cli_context(&ctx, &o.common.key,

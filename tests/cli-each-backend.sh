@@ -6,7 +6,7 @@
 
 . "${top_srcdir:-.}/tests/testlib.sh"
 
-scripts="cli-crypt.sh cli-hpmask.sh cli-hpmask-packets.sh"
+scripts="cli-crypt.sh cli-hpmask.sh cli-hpmask-packets.sh cli-hpmask-datagrams.sh"
 key=000102030405060708090a0b0c0d0e0f
 printf '00112233445566778899aabbccddeeff\n' >"$T/block"
 

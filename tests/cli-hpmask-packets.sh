@@ -213,23 +213,30 @@ check_rfc v1-server "$V1_SERVER" c1000000010008f067a5502a4262b50040750001 \
 check_rfc v2-server "$V2_SERVER" d16b3343cf0008f067a5502a4262b50040750001 \
 	2 1 4dd92e91ea $V2_SERVER_SECRET $V2_SERVER_HP --server --odcid $DCID
 
-# the server's packet with the client's key (no --server), or without
-# --odcid (its own DCID is empty): not the RFC's header
+# without --server both sides' keys are tried: the server's verifies
 expect_status 0 "$AESECB" hp-mask --initial --odcid $DCID --unprotect "$V1_SERVER"
-[ "$(field header)" != c1000000010008f067a5502a4262b50040750001 ] &&
-	pass "the client's key does not unprotect the server's packet" ||
-	fail "the client's key unprotected the server's packet"
-expect_status 0 "$AESECB" hp-mask --initial --server --unprotect "$V1_SERVER"
-[ "$(field header)" != c1000000010008f067a5502a4262b50040750001 ] &&
-	pass "--odcid matters for server Initials" ||
-	fail "the server's packet unprotected without --odcid"
-# a coalesced packet after the Initial is left alone
+[ "$(field header)" = c1000000010008f067a5502a4262b50040750001 ] &&
+	[ "$(field payload)" = "authenticated (server Initial key of DCID $DCID, --odcid)" ] &&
+	pass "without --server the server's key is found by its tag" ||
+	fail "--odcid without --server: $(field payload)"
+# without --odcid (its own DCID is empty) it cannot be keyed: refused with
+# --server, not authenticated without
+expect_refused "a server's Initial is keyed by the client's first DCID: give --odcid" \
+	"$AESECB" hp-mask --initial --server --unprotect "$V1_SERVER"
+expect_status 1 "$AESECB" hp-mask --initial --unprotect "$V1_SERVER"
+expect_stderr_fixed "not authenticated: an Initial is keyed by the client's first DCID: give --odcid"
+[ "$(field payload)" = "not authenticated" ] &&
+	[ "$(field header)" != c1000000010008f067a5502a4262b50040750001 ] &&
+	pass "the server's packet with its own DCID: not authenticated" ||
+	fail "the server's packet without --odcid: $(field payload)"
+# bytes after the packet's Length are the next part of the datagram,
+# reported on their own; the packet is unprotected alone
 expect_status 0 "$AESECB" hp-mask --initial --server --odcid $DCID \
 	--unprotect "${V1_SERVER}00112233"
-case $(field packet) in
-c1000000010008f067a5502a4262b50040750001*00112233) pass "bytes after the packet's Length are left alone" ;;
-*) fail "coalesced bytes: $(field packet)" ;;
-esac
+[ "$(field packet | head -n 1)" = "c1000000010008f067a5502a4262b50040750001$(printf '%s' "$V1_SERVER" | cut -c41-)" ] &&
+	[ "$(field offset | tr '\n' ' ')" = "0 135 " ] &&
+	pass "bytes after the packet's Length: a part of their own at offset 135" ||
+	fail "coalesced bytes: offsets $(field offset | tr '\n' ' ')"
 
 # ------------------------------------------------------------------
 # Generated packets of every kind, built by tests/quicgen with OpenSSL.
@@ -340,12 +347,13 @@ $KEYSRCS" v=$v type=0rtt dcid="$d" scid="$s" hash=$h secret="$sec" \
 				pn=$pn pnlen=$pnl payload=20
 		done
 	done
-	# a 1-RTT packet's key with the wrong --quic-version: another key
+	# a 1-RTT packet's key with the wrong --quic-version: another key,
+	# which its tag does not verify
 	check_gen "v2 1-RTT" "--dcid-len 8" "--secret-env SECRET --quic-version 2" \
 		v=2 type=1rtt dcid="$(rnd 8)" secret="$(rnd 32)" pn=5 pnlen=1 payload=20
-	expect_status 0 "$AESECB" hp-mask --secret-env SECRET --dcid-len 8 \
+	expect_status 1 "$AESECB" hp-mask --secret-env SECRET --dcid-len 8 \
 		--unprotect "$prot"
-	[ "$(field header)" != "$hdr" ] &&
+	[ "$(field header)" != "$hdr" ] && [ "$(field payload)" = "not authenticated" ] &&
 		pass "a short header takes its version from --quic-version" ||
 		fail "--quic-version 1 gave the version 2 hp key"
 fi
@@ -432,7 +440,12 @@ done
 expect_refused "more than one key source" \
 	"$AESECB" hp-mask --key-env HPK --initial --unprotect "$V1_CLIENT"
 expect_refused "more than one key source" \
-	"$AESECB" hp-mask --initial --secret-env SECRET --unprotect "$V1_CLIENT"
+	"$AESECB" hp-mask --initial --secret-env SECRET --protect "$V1_CLIENT"
+# --unprotect: --initial may stand with a secret (for the other packets)
+expect_status 0 "$AESECB" hp-mask --initial --secret-env SECRET --unprotect "$V1_CLIENT"
+[ "$(field payload)" = "authenticated (client Initial key of DCID $DCID)" ] &&
+	pass "--initial with a secret: the Initial keys for an Initial" ||
+	fail "--initial with a secret: $(field payload)"
 expect_refused "more than one key source" \
 	"$AESECB" hp-mask -k $V1_CLIENT_HP --secret-env SECRET --unprotect "$V1_CLIENT"
 expect_refused "--secret-file: more than one secret option given" \

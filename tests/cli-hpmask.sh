@@ -80,11 +80,16 @@ expect_stdout_eq dda97ca4864cdfe06eaf70a0ec0d7191
 HPK=$K1
 CI_CLEAR=c300000001088394c8f03e5157080000449e00000002
 CI_PROT=c000000001088394c8f03e5157080000449e7b9aec34
+# (a bare hp key removes header protection only: the payload is not checked)
 expect_status 0 "$AESECB" hp-mask --key-env HPK --unprotect "$CI_PROT$S1" --pn-offset 18
-expect_stdout_eq "header: $CI_CLEAR
+expect_stdout_eq "type: Initial
+offset: 0
+length: 38
+header: $CI_CLEAR
 pn_length: 4
 packet_number: 2
 mask: 437b9aec36
+payload: not checked (no packet key with -k)
 packet: $CI_CLEAR$S1"
 expect_status 0 "$AESECB" hp-mask --key-env HPK --protect "$CI_CLEAR$S1" --pn-offset 18
 expect_stdout_eq "header: $CI_PROT
@@ -101,10 +106,14 @@ SI_CLEAR=c1000000010008f067a5502a4262b50040750001
 SI_PROT=cf000000010008f067a5502a4262b5004075c0d9
 SI_REST=5a48$S2
 expect_status 0 "$AESECB" hp-mask --key-env HPK --unprotect "$SI_PROT$SI_REST" --pn-offset 18
-expect_stdout_eq "header: $SI_CLEAR
+expect_stdout_eq "type: Initial
+offset: 0
+length: 38
+header: $SI_CLEAR
 pn_length: 2
 packet_number: 1
 mask: 2ec0d8356a
+payload: not checked (no packet key with -k)
 packet: $SI_CLEAR$SI_REST"
 expect_status 0 "$AESECB" hp-mask --key-env HPK --protect "$SI_CLEAR$SI_REST" --pn-offset 18
 expect_stdout_eq "header: $SI_PROT

@@ -18,10 +18,15 @@
  *   secret=HEX            traffic secret (all but Initial)
  *   hash=sha256|sha384    hash of the secret (default sha256)
  *   pn=N pnlen=1..4       packet number and its encoded length
- *   payload=N             plaintext bytes (default 40)
+ *   payload=N             plaintext bytes (default 40, at most 100000)
  *   plain=HEX             the plaintext (zero bytes, PADDING frames, follow
  *                         it up to payload=N; default: a fixed pattern)
  *   lenlen=1|2|4|8        bytes of the Length varint (default: shortest)
+ *   ku=N                  1-RTT: the packet key of key generation N (the
+ *                         secret updated N times with "quic ku" or
+ *                         "quicv2 ku", RFC 9001 6.1), key phase bit N & 1;
+ *                         the hp key stays the first secret's.  Without
+ *                         ku= the key phase bit is set (generation 0)
  * Prints:
  *   secret: HEX           the traffic secret
  *   hp: HEX               the header-protection key
@@ -39,7 +44,7 @@
 #include <openssl/evp.h>
 #include <openssl/kdf.h>
 
-#define MAXPKT 4096
+#define MAXPKT (1 << 17)
 
 static const uint8_t salt_v1[20] = {
 	0x38, 0x76, 0x2c, 0xf7, 0xf5, 0x59, 0x34, 0xb3, 0x4d, 0x17,
@@ -202,6 +207,7 @@ int main(int argc, char **argv)
 	uint8_t dcid[64], scid[64], token[512], odcid[64], secret[64];
 	size_t dcid_len = 0, scid_len = 0, token_len = 0, odcid_len = 0;
 	size_t secret_len = 0, payload = 40, lenlen = 0, pnlen = 1;
+	long ku = -1;
 	int version = 1, have_odcid = 0, is_long, i;
 	uint64_t pn = 0;
 	static uint8_t pkt[MAXPKT], clear[MAXPKT], plain[MAXPKT];
@@ -249,6 +255,8 @@ int main(int argc, char **argv)
 			plain_hex = v;
 		else if (IS("lenlen"))
 			lenlen = (size_t)atoi(v);
+		else if (IS("ku"))
+			ku = atol(v);
 		else
 			die("unknown argument");
 #undef IS
@@ -257,7 +265,7 @@ int main(int argc, char **argv)
 		die("v is 1 or 2");
 	if (pnlen < 1 || pnlen > 4)
 		die("pnlen is 1 to 4");
-	if (payload > 2048)
+	if (payload > 100000)
 		die("payload too long");
 	pre = version == 1 ? "quic " : "quicv2 ";
 	is_long = strcmp(type, "1rtt") != 0;
@@ -295,6 +303,27 @@ int main(int argc, char **argv)
 		expand_label(md, secret, secret_len, label, iv, 12);
 		snprintf(label, sizeof label, "%shp", pre);
 		expand_label(md, secret, secret_len, label, hp, key_len);
+		if (ku > 0) {
+			/* the packet key and IV of generation ku */
+			uint8_t next[64];
+			long g;
+
+			if (is_long)
+				die("ku= is for 1-RTT packets");
+			memcpy(next, secret, secret_len);
+			snprintf(label, sizeof label, "%sku", pre);
+			for (g = 0; g < ku; g++) {
+				uint8_t tmp[64];
+
+				expand_label(md, next, secret_len, label, tmp,
+				             secret_len);
+				memcpy(next, tmp, secret_len);
+			}
+			snprintf(label, sizeof label, "%skey", pre);
+			expand_label(md, next, secret_len, label, key, key_len);
+			snprintf(label, sizeof label, "%siv", pre);
+			expand_label(md, next, secret_len, label, iv, 12);
+		}
 	}
 
 	/* the header */
@@ -329,8 +358,11 @@ int main(int argc, char **argv)
 		n += put_varint(pkt + n, length,
 		                lenlen != 0 ? lenlen : varint_size(length));
 	} else {
-		/* spin bit and key phase set, to see they survive */
-		pkt[n++] = (uint8_t)(0x40u | 0x20u | 0x04u | (pnlen - 1));
+		/* spin bit and key phase set, to see they survive; with ku=
+		 * the key phase of the generation */
+		uint8_t phase = ku < 0 ? 0x04u : (uint8_t)((ku & 1) << 2);
+
+		pkt[n++] = (uint8_t)(0x40u | 0x20u | phase | (pnlen - 1));
 		memcpy(pkt + n, dcid, dcid_len);
 		n += dcid_len;
 	}

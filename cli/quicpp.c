@@ -1,0 +1,197 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * quicpp.c - QUIC packet protection: AEAD check, packet-number recovery,
+ * key updates.  See quicpp.h.
+ */
+#ifdef HAVE_CONFIG_H
+#include <config.h>
+#endif
+
+#include <string.h>
+
+#include <nettle/memops.h>
+#include <nettle/nettle-meta.h>
+
+#include "aesecb.h"
+#include "quicpp.h"
+
+/* Bytes decrypted at a time into a buffer on the stack (a multiple of 16,
+ * as nettle wants for every call but the last). */
+#define CHUNK 256
+
+int quic_aead_init(struct quic_aead *a, const uint8_t *key, size_t key_len,
+                   const uint8_t iv[QUIC_IV_LEN])
+{
+	if (a == NULL)
+		return QUIC_EINVAL;
+	aesecb_wipe(a, sizeof *a);
+	if (key == NULL || iv == NULL || (key_len != 16 && key_len != 32))
+		return QUIC_EINVAL;
+	a->key_len = key_len;
+	if (key_len == 16)
+		gcm_aes128_set_key(&a->gcm.a128, key);
+	else
+		gcm_aes256_set_key(&a->gcm.a256, key);
+	memcpy(a->iv, iv, QUIC_IV_LEN);
+	return QUIC_OK;
+}
+
+int quic_aead_init_keys(struct quic_aead *a, const struct quic_keys *k)
+{
+	if (k == NULL) {
+		if (a != NULL)
+			aesecb_wipe(a, sizeof *a);
+		return QUIC_EINVAL;
+	}
+	return quic_aead_init(a, k->key, k->key_len, k->iv);
+}
+
+void quic_aead_wipe(struct quic_aead *a)
+{
+	if (a != NULL)
+		aesecb_wipe(a, sizeof *a);
+}
+
+/* ------------------------------------------------------------------ */
+/* Masks. */
+
+/* All ones when a < b, else 0. */
+static uint64_t lt64(uint64_t a, uint64_t b)
+{
+	uint64_t borrow = (~a & b) | (~(a ^ b) & (a - b));
+
+	return 0 - (borrow >> 63);
+}
+
+/* All ones when a == b, else 0. */
+static uint32_t eq32(uint32_t a, uint32_t b)
+{
+	uint32_t d = a ^ b;
+
+	return ((d | (0u - d)) >> 31) - 1u;
+}
+
+uint64_t quic_pn_decode(uint64_t largest, uint32_t truncated, uint32_t pn_len)
+{
+	/* expected = largest + 1, or 0 when none is known (UINT64_MAX + 1) */
+	uint64_t expected = largest + 1;
+	uint64_t win = (uint64_t)1 << (8 * (pn_len & 7u));
+	uint64_t hwin = win >> 1, mask = win - 1;
+	uint64_t cand = (expected & ~mask) | ((uint64_t)truncated & mask);
+	/* cand <= expected - hwin, and cand < 2^62 - win */
+	uint64_t up = ~lt64(expected, cand + hwin) &
+	              lt64(cand, ((uint64_t)1 << 62) - win);
+	/* cand > expected + hwin, and cand >= win */
+	uint64_t down = lt64(expected + hwin, cand) & ~lt64(cand, win);
+
+	return (cand & ~(up | down)) | ((cand + win) & up) |
+	       ((cand - win) & down & ~up);
+}
+
+/* ------------------------------------------------------------------ */
+/* The AEAD check. */
+
+/*
+ * The tag of pkt with an AAD of aad_len bytes, into tag.  The message
+ * state is a gcm_ctx of its own on the stack, so that the key's table is
+ * neither copied nor written.
+ */
+static void tag_of(const struct quic_aead *a, const uint8_t *pkt, size_t len,
+                   size_t aad_len, uint64_t pn, uint8_t tag[QUIC_TAG_LEN])
+{
+	const struct gcm_key *key;
+	const void *cipher;
+	nettle_cipher_func *f;
+	struct gcm_ctx g;
+	uint8_t nonce[QUIC_IV_LEN], buf[CHUNK];
+	const uint8_t *ct = pkt + aad_len;
+	size_t ct_len = len - aad_len - QUIC_TAG_LEN, i, n;
+
+	if (a->key_len == 16) {
+		key = &a->gcm.a128.key;
+		cipher = &a->gcm.a128.cipher;
+		f = nettle_aes128.encrypt;
+	} else {
+		key = &a->gcm.a256.key;
+		cipher = &a->gcm.a256.cipher;
+		f = nettle_aes256.encrypt;
+	}
+	memcpy(nonce, a->iv, QUIC_IV_LEN);
+	for (i = 0; i < 8; i++)
+		nonce[QUIC_IV_LEN - 1 - i] ^= (uint8_t)(pn >> (8 * i));
+	gcm_set_iv(&g, key, QUIC_IV_LEN, nonce);
+	gcm_update(&g, key, aad_len, pkt);
+	for (i = 0; i < ct_len; i += n) {
+		n = ct_len - i < CHUNK ? ct_len - i : CHUNK;
+		gcm_decrypt(&g, key, cipher, f, n, buf, ct + i);
+	}
+	gcm_digest(&g, key, cipher, f, QUIC_TAG_LEN, tag);
+	aesecb_wipe(&g, sizeof g);
+	aesecb_wipe(buf, sizeof buf);
+	aesecb_wipe(nonce, sizeof nonce);
+}
+
+int quic_pp_check(const struct quic_aead *a, const uint8_t *pkt, size_t len,
+                  size_t pn_offset, uint64_t largest,
+                  struct quic_pp_result *r)
+{
+	uint32_t pn_len, truncated = 0, ok = 0, l;
+	uint64_t pn = 0;
+	uint8_t tag[QUIC_TAG_LEN];
+
+	if (r == NULL)
+		return QUIC_EINVAL;
+	memset(r, 0, sizeof *r);
+	if (a == NULL || pkt == NULL || (a->key_len != 16 && a->key_len != 32))
+		return QUIC_EINVAL;
+	if (len < QUIC_SAMPLE_GAP + QUIC_SAMPLE_LEN ||
+	    pn_offset > len - QUIC_SAMPLE_GAP - QUIC_SAMPLE_LEN)
+		return QUIC_ESAMPLE;
+	pn_len = (pkt[0] & 3u) + 1;
+
+	/*
+	 * Every length from 1 to 4: its truncated and full packet numbers
+	 * and its tag; keep the one of the packet's length.
+	 */
+	for (l = 1; l <= 4; l++) {
+		uint32_t sel = eq32(l, pn_len), t = 0, i, good;
+		uint64_t full, sel64 = 0 - (uint64_t)(sel & 1u);
+
+		for (i = 0; i < l; i++)
+			t = (t << 8) | pkt[pn_offset + i];
+		full = quic_pn_decode(largest, t, l);
+		tag_of(a, pkt, len, pn_offset + l, full, tag);
+		good = 0u - (uint32_t)memeql_sec(tag, pkt + len - QUIC_TAG_LEN,
+		                                  QUIC_TAG_LEN);
+		ok |= good & sel;
+		truncated |= t & sel;
+		pn |= full & sel64;
+	}
+	aesecb_wipe(tag, sizeof tag);
+	r->ok = (int)(ok & 1u);
+	r->pn_len = pn_len;
+	r->truncated = truncated;
+	r->pn = pn;
+	return QUIC_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* Key updates. */
+
+int quic_pp_next_secret(enum quic_hash hash, uint32_t version,
+                        const uint8_t *secret, size_t secret_len,
+                        uint8_t *out)
+{
+	const char *label;
+
+	if (version == QUIC_VERSION_1)
+		label = "quic ku";
+	else if (version == QUIC_VERSION_2)
+		label = "quicv2 ku";
+	else
+		return QUIC_EVERSION;
+	if (out == NULL)
+		return QUIC_EINVAL;
+	return quic_hkdf_expand_label(hash, secret, secret_len, label, NULL, 0,
+	                              out, quic_hash_len(hash));
+}

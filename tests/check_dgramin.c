@@ -1,0 +1,209 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * check_dgramin.c - unit tests for reading hex datagrams one per line
+ * (cli/dgramin.c): comments, blank lines, CRLF, a last line without a
+ * newline, lines longer than a read, the size limit, and the errors with
+ * their line and column.
+ */
+#ifdef HAVE_CONFIG_H
+#include <config.h>
+#endif
+
+#include <check.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "dgramin.h"
+
+static char path[64];
+static struct dgramin rd;
+static char why[200];
+
+/* A reader on a temporary file holding text[0..n). */
+static void open_text(const char *text, size_t n)
+{
+	int fd;
+
+	strcpy(path, "/tmp/check_dgramin.XXXXXX");
+	fd = mkstemp(path);
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(write(fd, text, n), (ssize_t)n);
+	ck_assert_int_eq(lseek(fd, 0, SEEK_SET), 0);
+	unlink(path);
+	dgramin_init(&rd, fd);
+}
+
+static void close_text(void)
+{
+	close(rd.fd);
+	dgramin_free(&rd);
+}
+
+START_TEST(test_lines)
+{
+	static const char text[] =
+		"# datagrams\n"
+		"\n"
+		"c0ff 0102\r\n"
+		"   # nothing but a comment\n"
+		"AbCd # a comment after\n"
+		"\t\n"
+		"00";
+	uint8_t *d;
+	size_t len;
+
+	open_text(text, sizeof text - 1);
+	ck_assert_int_eq(dgramin_next(&rd, &d, &len, why, sizeof why),
+	                 DGRAMIN_OK);
+	ck_assert_uint_eq(rd.dline, 3);
+	ck_assert_uint_eq(len, 4);
+	ck_assert_int_eq(d[0], 0xc0);
+	ck_assert_int_eq(d[3], 0x02);
+	ck_assert_int_eq(dgramin_next(&rd, &d, &len, why, sizeof why),
+	                 DGRAMIN_OK);
+	ck_assert_uint_eq(rd.dline, 5);
+	ck_assert_uint_eq(len, 2);
+	ck_assert_int_eq(d[0], 0xab);
+	ck_assert_int_eq(dgramin_next(&rd, &d, &len, why, sizeof why),
+	                 DGRAMIN_OK);
+	ck_assert_uint_eq(rd.dline, 7);
+	ck_assert_uint_eq(len, 1);
+	ck_assert_int_eq(dgramin_next(&rd, &d, &len, why, sizeof why),
+	                 DGRAMIN_OK);
+	ck_assert_ptr_null(d);
+	ck_assert_int_eq(dgramin_next(&rd, &d, &len, why, sizeof why),
+	                 DGRAMIN_OK);
+	ck_assert_ptr_null(d);
+	close_text();
+
+	open_text("", 0);
+	ck_assert_int_eq(dgramin_next(&rd, &d, &len, why, sizeof why),
+	                 DGRAMIN_OK);
+	ck_assert_ptr_null(d);
+	close_text();
+}
+END_TEST
+
+/* Long lines: many reads each, and a buffer that grows. */
+START_TEST(test_long)
+{
+	size_t n = 100000, i, len;
+	char *text = malloc(2 * n + 2 + 10);
+	uint8_t *d;
+
+	ck_assert_ptr_nonnull(text);
+	for (i = 0; i < n; i++)
+		sprintf(text + 2 * i, "%02x", (unsigned)(i * 7) & 0xffu);
+	strcpy(text + 2 * n, "\n0102\n");
+	open_text(text, strlen(text));
+	ck_assert_int_eq(dgramin_next(&rd, &d, &len, why, sizeof why),
+	                 DGRAMIN_OK);
+	ck_assert_uint_eq(len, n);
+	for (i = 0; i < n; i++)
+		ck_assert_int_eq(d[i], (int)((i * 7) & 0xffu));
+	ck_assert_int_eq(dgramin_next(&rd, &d, &len, why, sizeof why),
+	                 DGRAMIN_OK);
+	ck_assert_uint_eq(len, 2);
+	ck_assert_uint_eq(rd.dline, 2);
+	close_text();
+	free(text);
+}
+END_TEST
+
+START_TEST(test_too_long)
+{
+	size_t n = DGRAMIN_MAX + 1, i, len;
+	char *text = malloc(2 * n + 2);
+	uint8_t *d;
+
+	ck_assert_ptr_nonnull(text);
+	for (i = 0; i < 2 * n; i++)
+		text[i] = 'a';
+	text[2 * n] = '\n';
+	open_text(text, 2 * n + 1);
+	ck_assert_int_eq(dgramin_next(&rd, &d, &len, why, sizeof why),
+	                 DGRAMIN_EBAD);
+	ck_assert_str_eq(why, "the datagram is longer than 1048576 bytes");
+	ck_assert_uint_eq(rd.dline, 1);
+	close_text();
+	/* exactly the limit is fine */
+	open_text(text, 2 * n - 2);
+	ck_assert_int_eq(dgramin_next(&rd, &d, &len, why, sizeof why),
+	                 DGRAMIN_OK);
+	ck_assert_uint_eq(len, DGRAMIN_MAX);
+	close_text();
+	free(text);
+}
+END_TEST
+
+START_TEST(test_errors)
+{
+	uint8_t *d;
+	size_t len;
+
+	open_text("0102\n\n01 02 0\n", 14);
+	ck_assert_int_eq(dgramin_next(&rd, &d, &len, why, sizeof why),
+	                 DGRAMIN_OK);
+	ck_assert_int_eq(dgramin_next(&rd, &d, &len, why, sizeof why),
+	                 DGRAMIN_EBAD);
+	ck_assert_uint_eq(rd.dline, 3);
+	ck_assert_str_eq(why, "odd number of hex digits (5)");
+	close_text();
+
+	open_text("01\n0102 zz\n", 11);
+	ck_assert_int_eq(dgramin_next(&rd, &d, &len, why, sizeof why),
+	                 DGRAMIN_OK);
+	ck_assert_int_eq(dgramin_next(&rd, &d, &len, why, sizeof why),
+	                 DGRAMIN_EBAD);
+	ck_assert_uint_eq(rd.dline, 2);
+	ck_assert_str_eq(why, "bad hex digit 'z' at column 6");
+	close_text();
+
+	open_text("01:02\n", 6);
+	ck_assert_int_eq(dgramin_next(&rd, &d, &len, why, sizeof why),
+	                 DGRAMIN_EBAD);
+	ck_assert_str_eq(why, "bad hex digit ':' at column 3");
+	close_text();
+
+	open_text("01\x01\n", 4);
+	ck_assert_int_eq(dgramin_next(&rd, &d, &len, why, sizeof why),
+	                 DGRAMIN_EBAD);
+	ck_assert_str_eq(why, "bad hex digit '\\x01' at column 3");
+	close_text();
+
+	dgramin_init(&rd, -1);
+	ck_assert_int_eq(dgramin_next(&rd, &d, &len, why, sizeof why),
+	                 DGRAMIN_EIO);
+	ck_assert_ptr_nonnull(strstr(why, "read error"));
+	dgramin_free(&rd);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+	Suite *s = suite_create("dgramin");
+	TCase *tc = tcase_create("dgramin");
+
+	tcase_set_timeout(tc, 120);   /* slow under an emulator */
+
+	tcase_add_test(tc, test_lines);
+	tcase_add_test(tc, test_long);
+	tcase_add_test(tc, test_too_long);
+	tcase_add_test(tc, test_errors);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

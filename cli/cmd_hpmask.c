@@ -503,7 +503,7 @@ static int parse_odcid(struct hpmask_opts *o, const char *hex)
 
 static int parse_version(struct hpmask_opts *o, const char *arg)
 {
-	char safe[40];
+	char safe[64];  /* room for CLI_WITHHELD */
 	int st = quic_version_parse(arg, &o->version);
 
 	if (st == QUIC_EVERSION) {
@@ -522,7 +522,7 @@ static int parse_version(struct hpmask_opts *o, const char *arg)
 
 static int parse_hash(struct hpmask_opts *o, const char *arg)
 {
-	char safe[40];
+	char safe[64];  /* room for CLI_WITHHELD */
 
 	if (quic_hash_parse(arg, &o->hash) != QUIC_OK) {
 		cli_err("--hash: unknown hash '%s' (known: sha256, sha384)",
@@ -548,7 +548,7 @@ static int parse_pn_offset(struct hpmask_opts *o, const char *arg)
 
 static int parse_dcid_len(struct hpmask_opts *o, const char *arg)
 {
-	char safe[40];
+	char safe[64];  /* room for CLI_WITHHELD */
 	uint64_t v;
 
 	if (cli_num_parse(arg, strlen(arg), QUIC_MAX_CID_LEN, &v) !=

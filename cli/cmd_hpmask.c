@@ -754,6 +754,14 @@ static int find_target(const struct hpmask_opts *o, struct target *t)
 	if (lng && len >= 5)
 		t->version = (uint32_t)pkt[1] << 24 | (uint32_t)pkt[2] << 16 |
 		             (uint32_t)pkt[3] << 8 | pkt[4];
+	/* whatever the key source, and with --pn-offset too */
+	t->h.type = quic_long_type(pkt, len);
+	if (t->h.type == QUIC_PT_RETRY ||
+	    t->h.type == QUIC_PT_VERSION_NEGOTIATION) {
+		cli_err("%s", quic_header_error(&t->h, QUIC_ENOPROTECTION, why,
+		                                sizeof why));
+		return EXIT_USAGE;
+	}
 	if (o->initial && !lng) {
 		cli_err("--initial: the packet has a short header (1-RTT), not "
 		        "an Initial packet's long header");

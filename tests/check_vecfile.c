@@ -721,6 +721,51 @@ START_TEST(test_gzip)
 }
 END_TEST
 
+/* gzip members one after the other are one file (RFC 1952, 2.2); bytes
+ * after the last member are an error naming where they are. */
+START_TEST(test_gzip_members)
+{
+	const char *p = tpath("members.rsp.gz");
+	size_t n = gz_file(p, rsp_text), i;
+	unsigned char *data = slurp(p, n), *two = malloc(2 * n + 8);
+	static const char *const tails[] = { "\n", "x", "\0", "\x1f",
+	                                     "\x1f\x8b", "garbage\n" };
+	struct seen s;
+	struct vec_info info;
+	struct vec_error err;
+	size_t one;
+
+	ck_assert(two != NULL);
+	ck_assert_int_eq(read_file(p, &s, &info, &err), VEC_OK);
+	one = info.entries;
+	/* two members: the entries of both */
+	memcpy(two, data, n);
+	memcpy(two + n, data, n);
+	p = write_bytes("members.rsp.gz", two, 2 * n);
+	ck_assert_int_eq(read_file(p, &s, &info, &err), VEC_OK);
+	ck_assert_uint_eq(info.entries, 2 * one);
+	ck_assert_uint_eq(info.bytes, 2 * n);
+	/* one member, then bytes that are not another one */
+	for (i = 0; i < sizeof tails / sizeof tails[0]; i++) {
+		size_t k = i == 2 ? 1 : strlen(tails[i]);
+		int r;
+
+		memcpy(two + n, tails[i], k);
+		p = write_bytes("members.rsp.gz", two, n + k);
+		r = read_file(p, &s, NULL, &err);
+		ck_assert_msg(r == VEC_EFORMAT, "tail %zu: result %d", i, r);
+		if (tails[i][0] != '\x1f')
+			ck_assert_msg(strstr(err.msg, "trailing data after the "
+			                      "gzip stream") != NULL,
+			              "tail %zu: %s", i, err.msg);
+		ck_assert(err.line >= 1);
+	}
+	unlink(p);
+	free(data);
+	free(two);
+}
+END_TEST
+
 /* Random damage never crashes or reads out of bounds (run under
  * valgrind to see the latter) and gives OK or a format error. */
 START_TEST(test_mutations)
@@ -1008,6 +1053,7 @@ static Suite *suite(void)
 
 	tc = tcase_create("gzip");
 	tcase_add_test(tc, test_gzip);
+	tcase_add_test(tc, test_gzip_members);
 	tcase_add_test(tc, test_mutations);
 	tcase_set_timeout(tc, 60);
 	suite_add_tcase(s, tc);

@@ -86,6 +86,7 @@ static int acvp_status(const char *path, const struct acvp_error *err)
 	cli_err("%s", acvp_strerror(err, path, line, sizeof line));
 	switch (err->code) {
 	case ACVP_EFORMAT:
+	case ACVP_ETOOBIG:
 		return EXIT_USAGE;
 	case ACVP_ECRYPT:
 		return EXIT_BACKEND;
@@ -161,6 +162,9 @@ int cmd_acvp(int argc, char **argv)
 	if (rc != 0 || o.common.help)
 		return rc != 0 ? rc : cli_help(help);
 	prompt = argv[optind];
+	if (acvp_memory_from_env() != ACVP_OK)
+		return cli_usage("AESECB_ACVP_MEMORY='%s' is not a number of MiB",
+		                 cli_safe(getenv("AESECB_ACVP_MEMORY")));
 	rc = cli_backend_resolve(o.common.backend, &be);
 	if (rc != 0)
 		return rc;

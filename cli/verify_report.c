@@ -74,6 +74,7 @@ int verify_acvp_failed(struct verify *v, const char *path,
 	switch (err->code) {
 	case ACVP_EFORMAT:
 	case ACVP_ENOANSWER:
+	case ACVP_ETOOBIG:
 		return EXIT_USAGE;
 	case ACVP_ECRYPT:
 		return EXIT_CHECK;

@@ -17,6 +17,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -158,6 +160,41 @@ static int read_raw(struct parser *p)
 	return 1;
 }
 
+/* zlib's memory, wiped when it is freed: its window holds the text of
+ * the file, keys included.  Each block has its size in front. */
+union zhead {
+	max_align_t align;
+	size_t size;
+};
+
+static voidpf z_alloc(voidpf opaque, uInt items, uInt size)
+{
+	union zhead *h;
+	size_t n;
+
+	(void)opaque;
+	if (size != 0 && items > (SIZE_MAX - sizeof *h) / size)
+		return Z_NULL;
+	n = (size_t)items * size;
+	h = malloc(sizeof *h + n);
+	if (h == NULL)
+		return Z_NULL;
+	h->size = n;
+	return h + 1;
+}
+
+static void z_free(voidpf opaque, voidpf p)
+{
+	union zhead *h;
+
+	(void)opaque;
+	if (p == Z_NULL)
+		return;
+	h = (union zhead *)p - 1;
+	aesecb_wipe(h, sizeof *h + h->size);
+	free(h);
+}
+
 /* Plain or gzip, from the first two bytes (a file of one byte is plain). */
 static int decide_mode(struct parser *p)
 {
@@ -171,6 +208,8 @@ static int decide_mode(struct parser *p)
 	          p->raw[p->raw_pos + 1] == 0x8b ? IN_GZIP : IN_PLAIN;
 	if (p->mode == IN_GZIP) {
 		memset(&p->z, 0, sizeof p->z);
+		p->z.zalloc = z_alloc;
+		p->z.zfree = z_free;
 		r = inflateInit2(&p->z, 16 + MAX_WBITS);  /* gzip only */
 		if (r == Z_MEM_ERROR)
 			return fail(p, VEC_ENOMEM, 0, "out of memory");

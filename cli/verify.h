@@ -57,8 +57,9 @@ enum ftype { F_VEC, F_ACVP, F_RANDOM };
  * open from validation to the check, which reads it again from the start
  * (and must find the same bytes: a file that changed in between is an
  * error).  A pipe, a FIFO or a device cannot be read twice: it is
- * validated as it is checked ("streamed"), and so is a file that found no
- * descriptor to spare (opened at the check).  An ACVP set is loaded once,
+ * validated as it is checked ("streamed"), and so is a file for which no
+ * descriptor is to spare: past the process's limit on open files, less a
+ * reserve for everything else (opened at the check).  An ACVP set is loaded once,
  * by validation, and kept until it is checked.
  */
 struct vfile {
@@ -109,6 +110,8 @@ struct brun {
 struct verify {
 	struct vfile *files;
 	size_t nfiles, capfiles;
+	size_t nopen;                     /* descriptors the files keep
+	                                     (counted until the check) */
 	/* the backends run, skipped, and every available one (for the
 	   random cases): room for every backend of the library */
 	struct brun *runs;

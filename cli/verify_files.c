@@ -13,6 +13,7 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -167,6 +168,22 @@ static int open_input(const char *path)
 	return open(path, O_RDONLY | O_NOCTTY | O_CLOEXEC);
 }
 
+/* Descriptors kept for everything but the files: standard streams, the
+ * ACVP files, directories being read, the libraries'. */
+#define FD_RESERVE 32
+
+/* Whether a file may keep one more descriptor open until its check. */
+static int fd_to_spare(const struct verify *v)
+{
+	static rlim_t limit;
+	struct rlimit rl;
+
+	if (limit == 0)
+		limit = getrlimit(RLIMIT_NOFILE, &rl) == 0 &&
+		        rl.rlim_cur != RLIM_INFINITY ? rl.rlim_cur : 1024;
+	return limit > FD_RESERVE && v->nopen < limit - FD_RESERVE;
+}
+
 /* A .txt file found in a directory: opened, and kept (its descriptor
  * rewound for validation) when it is in the QUIC format; closed and left
  * out otherwise. */
@@ -181,8 +198,8 @@ static int add_txt(struct verify *v, const char *path, int fmt)
 		return EXIT_IO;
 	}
 	quic = vec_is_quic_fd(fd, &err);
-	if (quic > 0 && lseek(fd, 0, SEEK_SET) != 0) {
-		/* read again at validation, from its start */
+	if (quic > 0 && (!fd_to_spare(v) || lseek(fd, 0, SEEK_SET) != 0)) {
+		/* opened again, from its start */
 		close(fd);
 		fd = -1;
 	}
@@ -195,7 +212,10 @@ static int add_txt(struct verify *v, const char *path, int fmt)
 		close(fd);
 		return 0;
 	}
-	return add_file(v, path, F_VEC, fmt, fd);
+	if (add_file(v, path, F_VEC, fmt, fd) != 0)
+		return -1;
+	v->nopen += fd >= 0;
+	return 0;
 }
 
 /* One name found in a directory: regular files only, .txt files only in
@@ -416,14 +436,22 @@ static int validate_vec(struct verify *v, struct vfile *f)
 	struct vec_error err;
 	int r;
 
-	if (f->fd < 0 && (f->fd = open_input(f->path)) < 0) {
-		if (errno == EMFILE || errno == ENFILE) {
-			f->streamed = 1;  /* opened when it is checked */
+	if (f->fd < 0 && !fd_to_spare(v)) {
+		f->streamed = 1;  /* opened when it is checked */
+		return 0;
+	}
+	if (f->fd < 0) {
+		if ((f->fd = open_input(f->path)) < 0 &&
+		    (errno == EMFILE || errno == ENFILE)) {
+			f->streamed = 1;
 			return 0;
 		}
-		verify_error(v, "%s: cannot open: %s", cli_safe(f->path),
-		             strerror(errno));
-		return EXIT_IO;
+		if (f->fd < 0) {
+			verify_error(v, "%s: cannot open: %s",
+			             cli_safe(f->path), strerror(errno));
+			return EXIT_IO;
+		}
+		v->nopen++;
 	}
 	if (!rereadable(f->fd)) {
 		f->streamed = 1;

@@ -106,6 +106,24 @@ else
 	skip "FIFOs: no mkfifo"
 fi
 
+# -- a file changed between its validation and its check ----------------
+HOOK=$top_builddir/tests/.libs/change-on-rewind.so
+if [ -f "$HOOK" ]; then
+	for how in inplace append; do
+		cp "$GOOD" "$T/changing.rsp"
+		run env LD_PRELOAD="$HOOK" CHANGE_ON_REWIND=$how "$AESECB" verify -q -b none "$T/changing.rsp"
+		if cmp -s "$GOOD" "$T/changing.rsp"; then
+			skip "a file changed before its check: the preloaded hook did not take"
+			break
+		fi
+		[ $rc -eq 4 ] && pass "changed ($how) before its check: exit 4" ||
+			fail "changed ($how) before its check: exit $rc"
+		expect_stderr_fixed "aesecb: verify: $T/changing.rsp: the file changed after it was validated: its results are void"
+	done
+else
+	skip "no $HOOK"
+fi
+
 # -- gzip members and trailing data ------------------------------------
 n=$("$AESECB" verify -q -b none "$MCT" | sed -n 's|^verify: \([0-9]*\)/.*|\1|p')
 cat "$MCT" "$MCT" >"$T/two.rsp.gz"

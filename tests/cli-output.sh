@@ -250,7 +250,7 @@ xcpu() {
 		echo 00112233445566778899aabbccddeeff
 		yes '                                                              '
 	} | if [ "$mode" = named ]; then
-		(ulimit -S -t 1 && LD_PRELOAD="$PRELOAD" exec $TIMEOUT 60 $DEFSIG "$AESECB" encrypt -x -k $K -o "$D/out")
+		(ulimit -S -t 1 && exec $TIMEOUT 60 $DEFSIG LD_PRELOAD="$PRELOAD" "$AESECB" encrypt -x -k $K -o "$D/out")
 	else
 		(ulimit -S -t 1 && exec $TIMEOUT 60 $DEFSIG "$AESECB" encrypt -x -k $K -o "$D/out")
 	fi 2>"$T/err"

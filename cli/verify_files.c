@@ -205,8 +205,10 @@ static int add_txt(struct verify *v, const char *path, int fmt)
 	}
 	if (quic < 0) {
 		close(fd);
+		if (quic == VEC_ENOMEM)
+			return -1;  /* "out of memory", said by the caller */
 		verify_error(v, "%s: %s", cli_safe(path), cli_safe(err.msg));
-		return quic == VEC_ENOMEM ? -1 : EXIT_IO;
+		return EXIT_IO;
 	}
 	if (quic == 0) {
 		close(fd);

@@ -64,7 +64,7 @@ if command -v mkfifo >/dev/null 2>&1; then
 	cat >"$T/writer.sh" <<'EOF_W'
 cat "$1" >"$3"
 sleep 1
-exec timeout -s KILL 3 sh -c 'cat "$1" >"$2"' sh "$2" "$3"
+exec timeout -s KILL 2 sh -c 'cat "$1" >"$2"' sh "$2" "$3"
 EOF_W
 	$TO 20 sh "$T/writer.sh" "$GOOD" "$T/wrong.rsp" "$T/fifo" &
 	writer=$!

@@ -7,13 +7,27 @@
  * acvp.h group by group, each group's subtree being freed once decoded, so
  * the decoded copy mostly reuses the tree's memory; the tree is gone
  * before the next file is parsed.
+ *
+ * Memory: jansson allocates through acvp_alloc() and acvp_release()
+ * (json_set_alloc_funcs), and so does the decoding: one account of what
+ * the trees and the decoded sets hold, each block counted with its
+ * header and the C library's own overhead, checked against a limit
+ * (acvp_set_memory_limit) before malloc is asked.  A block past the limit
+ * fails as ACVP_ETOOBIG, one that malloc refuses as ACVP_ENOMEM, whatever
+ * jansson then says about the text.  Every block is wiped when it is
+ * freed: jansson's strings hold key text.
  */
 #ifdef HAVE_CONFIG_H
 #include <config.h>
 #endif
 
 #include <errno.h>
+#ifdef HAVE_MALLOC_USABLE_SIZE
+#include <malloc.h>
+#endif
 #include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -24,10 +38,151 @@
 #include "hex.h"
 #include "json.h"
 #include "mct.h"
+#include "num.h"
 #include "printable.h"
 
 /* Longest AFT text accepted, in bytes (a sanity bound, not a format rule). */
 #define ACVP_TEXT_MAX (1u << 24)
+
+/* ------------------------------------------------------------------ */
+/* Memory */
+
+static size_t mem_limit = ACVP_MEMORY_DEFAULT;
+static size_t mem_live;       /* what the blocks held now cost */
+static int mem_refused;       /* a block would have gone past the limit */
+static int mem_failed;        /* malloc refused a block */
+
+/*
+ * The size of every block is known when it is freed: from the C library
+ * (malloc_usable_size) where it tells, else from a header in front of
+ * the block, in as few bytes as keep the block aligned for anything.
+ */
+#ifdef HAVE_MALLOC_USABLE_SIZE
+#define MEM_HEAD 0
+#else
+#define MEM_HEAD (_Alignof(max_align_t) > sizeof(size_t) ? \
+                  _Alignof(max_align_t) : sizeof(size_t))
+#endif
+
+/* What a block of n usable bytes costs: itself, its header, and about
+ * what the C library adds (a size word, rounding up to 16 bytes); 0 when
+ * that overflows. */
+static size_t mem_cost(size_t n)
+{
+	size_t extra = MEM_HEAD + sizeof(size_t) + 15;
+
+	if (n > SIZE_MAX - extra)
+		return 0;
+	return (n + extra) & ~(size_t)15;
+}
+
+/* The usable size of block h (its header included). */
+static size_t mem_size(const unsigned char *h)
+{
+	size_t n;
+
+#ifdef HAVE_MALLOC_USABLE_SIZE
+	n = malloc_usable_size((void *)h);
+#else
+	memcpy(&n, h, sizeof n);
+#endif
+	return n;
+}
+
+static void *acvp_alloc(size_t n)
+{
+	size_t cost = mem_cost(n);
+	unsigned char *h;
+
+	if (cost == 0 || cost > mem_limit - mem_live) {
+		mem_refused = 1;
+		return NULL;
+	}
+	h = malloc(MEM_HEAD + n);
+	if (h == NULL) {
+		mem_failed = 1;
+		return NULL;
+	}
+#ifndef HAVE_MALLOC_USABLE_SIZE
+	memcpy(h, &n, sizeof n);
+#endif
+	mem_live += mem_cost(mem_size(h));
+	return h + MEM_HEAD;
+}
+
+static void acvp_release(void *p)
+{
+	unsigned char *h;
+	size_t n;
+
+	if (p == NULL)
+		return;
+	h = (unsigned char *)p - MEM_HEAD;
+	n = mem_size(h);
+	mem_live -= mem_cost(n);
+	aesecb_wipe(h, MEM_HEAD + n);
+	free(h);
+}
+
+static void *acvp_calloc(size_t n, size_t size)
+{
+	void *p;
+
+	if (size != 0 && n > SIZE_MAX / size) {
+		mem_refused = 1;
+		return NULL;
+	}
+	p = acvp_alloc(n * size);
+	if (p != NULL)
+		memset(p, 0, n * size);
+	return p;
+}
+
+static char *acvp_strdup(const char *s)
+{
+	size_t n = strlen(s) + 1;
+	char *p = acvp_alloc(n);
+
+	if (p != NULL)
+		memcpy(p, s, n);
+	return p;
+}
+
+/* jansson allocates through the account, from its first call on. */
+static void mem_start(void)
+{
+	static int hooked;
+
+	if (!hooked) {
+		json_set_alloc_funcs(acvp_alloc, acvp_release);
+		hooked = 1;
+	}
+	mem_refused = mem_failed = 0;
+}
+
+void acvp_set_memory_limit(size_t bytes)
+{
+	mem_limit = bytes;
+}
+
+size_t acvp_memory_limit(void)
+{
+	return mem_limit;
+}
+
+int acvp_memory_from_env(void)
+{
+	const char *s = getenv("AESECB_ACVP_MEMORY");
+	uint64_t mib;
+
+	if (s == NULL || s[0] == '\0')
+		return ACVP_OK;
+	if (cli_num_parse(s, strlen(s), (uint64_t)(SIZE_MAX >> 20), &mib) !=
+	    CLI_NUM_OK || mib == 0)
+		return ACVP_EFORMAT;
+	acvp_set_memory_limit((size_t)mib << 20);
+	return ACVP_OK;
+}
 
 /* ------------------------------------------------------------------ */
 /* Errors */
@@ -64,6 +219,18 @@ char *acvp_strerror(const struct acvp_error *err, const char *path,
 	else
 		snprintf(buf, size, "%s: %s", file, msg);
 	return buf;
+}
+
+/* A block refused: past the limit (ACVP_ETOOBIG), or by malloc. */
+static int mem_error(struct acvp_error *err, const char *file,
+                     const char *where)
+{
+	if (mem_refused)
+		return set_err(err, ACVP_ETOOBIG, file, where, "too large: the "
+		               "vector set needs more than %zu MiB of memory "
+		               "(AESECB_ACVP_MEMORY sets the limit)",
+		               mem_limit >> 20);
+	return set_err(err, ACVP_ENOMEM, file, where, "out of memory");
 }
 
 /* The JSON path being decoded, built up as a string. */
@@ -114,6 +281,8 @@ static int bad(struct dec *d, const struct jpath *p, const char *fmt, ...)
 
 static int load_json(const char *path, json_t **root, struct acvp_error *err)
 {
+	/* the file's text goes through this buffer, wiped after: key text */
+	static char iobuf[16384];
 	json_error_t jerr;
 	FILE *f;
 	int e;
@@ -123,9 +292,11 @@ static int load_json(const char *path, json_t **root, struct acvp_error *err)
 	if (f == NULL)
 		return set_err(err, ACVP_EIO, path, NULL, "cannot open: %s",
 		               strerror(errno));
+	setvbuf(f, iobuf, _IOFBF, sizeof iobuf);
 	*root = json_loadf(f, JSON_REJECT_DUPLICATES, &jerr);
 	e = ferror(f) ? errno : 0;
 	fclose(f);
+	aesecb_wipe(iobuf, sizeof iobuf);
 	if (e != 0) {
 		json_decref(*root);
 		*root = NULL;
@@ -136,9 +307,10 @@ static int load_json(const char *path, json_t **root, struct acvp_error *err)
 		char where[64];
 		char *near;
 
-		if (json_error_code(&jerr) == json_error_out_of_memory)
-			return set_err(err, ACVP_ENOMEM, path, NULL,
-			               "out of memory");
+		/* whatever jansson says of the text where a block failed */
+		if (mem_refused || mem_failed ||
+		    json_error_code(&jerr) == json_error_out_of_memory)
+			return mem_error(err, path, NULL);
 		near = strstr(jerr.text, " near ");
 		/* jansson quotes the text near the error: it may be key
 		 * digits, so it is left out */
@@ -263,10 +435,9 @@ static int get_hex(struct dec *d, json_t *obj, const char *name,
 			return bad(d, &p, "%zu bytes; at most %u accepted", n,
 			           ACVP_TEXT_MAX);
 		/* room for the expected output after the input */
-		dst = malloc(2 * n);
+		dst = acvp_alloc(2 * n);
 		if (dst == NULL)
-			return set_err(d->err, ACVP_ENOMEM, d->file, p.s,
-			               "out of memory");
+			return mem_error(d->err, d->file, p.s);
 		*buf = dst;
 		*len = n;
 	}
@@ -327,10 +498,9 @@ static int get_results(struct dec *d, json_t *arr, const struct jpath *at,
 		return bad(d, &p, "%zu iterations; must be %d",
 		           json_array_size(arr), ACVP_MCT_OUTER);
 	if (t->mct == NULL) {
-		t->mct = calloc(ACVP_MCT_OUTER, sizeof *t->mct);
+		t->mct = acvp_calloc(ACVP_MCT_OUTER, sizeof *t->mct);
 		if (t->mct == NULL)
-			return set_err(d->err, ACVP_ENOMEM, d->file, p.s,
-			               "out of memory");
+			return mem_error(d->err, d->file, p.s);
 	}
 	for (i = 0; i < ACVP_MCT_OUTER; i++) {
 		json_t *r = json_array_get(arr, i);
@@ -389,15 +559,15 @@ static void free_groups(struct acvp_group *groups, size_t n)
 			aesecb_wipe(t->key, sizeof t->key);
 			if (t->in != NULL)
 				aesecb_wipe(t->in, 2 * t->len);
-			free(t->in);
+			acvp_release(t->in);
 			if (t->mct != NULL)
 				aesecb_wipe(t->mct,
 				            ACVP_MCT_OUTER * sizeof *t->mct);
-			free(t->mct);
+			acvp_release(t->mct);
 		}
-		free(g->tests);
+		acvp_release(g->tests);
 	}
-	free(groups);
+	acvp_release(groups);
 }
 
 void acvp_free(struct acvp_set *set)
@@ -405,9 +575,9 @@ void acvp_free(struct acvp_set *set)
 	if (set == NULL)
 		return;
 	free_groups(set->groups, set->ngroups);
-	free(set->acv_version);
-	free(set->questions);
-	free(set->answers);
+	acvp_release(set->acv_version);
+	acvp_release(set->questions);
+	acvp_release(set->answers);
 	memset(set, 0, sizeof *set);
 }
 
@@ -430,10 +600,9 @@ static int read_test(struct dec *d, struct acvp_group *g, json_t *o,
 	if (rc != ACVP_OK)
 		return rc;
 	if (g->type == ACVP_MCT) {
-		t->in = malloc(32);
+		t->in = acvp_alloc(32);
 		if (t->in == NULL)
-			return set_err(d->err, ACVP_ENOMEM, d->file, tp->s,
-			               "out of memory");
+			return mem_error(d->err, d->file, tp->s);
 		t->len = 16;
 		rc = get_hex(d, o, in_name, tp, 16, t->in, NULL, NULL);
 	} else {
@@ -502,10 +671,9 @@ static int read_group(struct dec *d, json_t *jg, const struct jpath *gp,
 	if (!json_is_array(tests))
 		return bad(d, &p, tests == NULL ? "missing" : "not an array");
 	g->ntests = 0;
-	g->tests = calloc(json_array_size(tests) + 1, sizeof *g->tests);
+	g->tests = acvp_calloc(json_array_size(tests) + 1, sizeof *g->tests);
 	if (g->tests == NULL)
-		return set_err(d->err, ACVP_ENOMEM, d->file, p.s,
-		               "out of memory");
+		return mem_error(d->err, d->file, p.s);
 	for (k = 0; k < json_array_size(tests) && rc == ACVP_OK; k++) {
 		jp_set(&tp, &p, "[%zu]", k);
 		g->ntests = k + 1;  /* freed from here on */
@@ -530,10 +698,9 @@ static int read_questions(const char *path, struct acvp_set *set,
 		return rc;
 	rc = unwrap(&d, root, &vs, &set->array_form, &ver, &base);
 	if (rc == ACVP_OK && ver != NULL) {
-		set->acv_version = strdup(ver);
+		set->acv_version = acvp_strdup(ver);
 		if (set->acv_version == NULL)
-			rc = set_err(err, ACVP_ENOMEM, path, NULL,
-			             "out of memory");
+			rc = mem_error(err, path, NULL);
 	}
 	if (rc == ACVP_OK)
 		rc = check_header(&d, vs, &base);
@@ -549,9 +716,10 @@ static int read_questions(const char *path, struct acvp_set *set,
 		rc = bad(&d, &p, groups == NULL ? "missing" : "not an array");
 		goto out;
 	}
-	set->groups = calloc(json_array_size(groups) + 1, sizeof *set->groups);
+	set->groups = acvp_calloc(json_array_size(groups) + 1,
+	                          sizeof *set->groups);
 	if (set->groups == NULL) {
-		rc = set_err(err, ACVP_ENOMEM, path, NULL, "out of memory");
+		rc = mem_error(err, path, NULL);
 		goto out;
 	}
 	for (i = 0; i < json_array_size(groups) && rc == ACVP_OK; i++) {
@@ -735,12 +903,12 @@ int acvp_load_files(const char *questions, const char *answers,
 	if (err != NULL)
 		memset(err, 0, sizeof *err);
 	set->is_sample = -1;
-	set->questions = strdup(questions);
+	mem_start();
+	set->questions = acvp_strdup(questions);
 	if (answers != NULL)
-		set->answers = strdup(answers);
+		set->answers = acvp_strdup(answers);
 	if (set->questions == NULL || (answers != NULL && set->answers == NULL))
-		rc = set_err(err, ACVP_ENOMEM, questions, NULL,
-		             "out of memory");
+		rc = mem_error(err, questions, NULL);
 	else
 		rc = read_questions(questions, set, err);
 	if (rc == ACVP_OK && answers != NULL)
@@ -1034,19 +1202,19 @@ int acvp_check(const struct acvp_set *set, const aesecb_backend *be,
 	if (!set->has_answers)
 		return set_err(err, ACVP_ENOANSWER, set->questions, NULL,
 		               "no expected results to check against");
-	k.out = malloc(maxlen);
-	k.res = malloc(MCT_OUTER * sizeof *k.res);
+	mem_start();
+	k.out = acvp_alloc(maxlen);
+	k.res = acvp_calloc(MCT_OUTER, sizeof *k.res);
 	if (k.out == NULL || k.res == NULL)
-		rc = set_err(err, ACVP_ENOMEM, set->questions, NULL,
-		             "out of memory");
+		rc = mem_error(err, set->questions, NULL);
 	else
 		rc = check_all(&k, &c, err);
 	if (k.out != NULL)
 		aesecb_wipe(k.out, maxlen);
 	if (k.res != NULL)
 		aesecb_wipe(k.res, MCT_OUTER * sizeof *k.res);
-	free(k.out);
-	free(k.res);
+	acvp_release(k.out);
+	acvp_release(k.res);
 	if (counts != NULL)
 		*counts = c;
 	return rc;
@@ -1100,10 +1268,11 @@ int acvp_answer(const struct acvp_set *set, const aesecb_backend *be,
 
 	if (err != NULL)
 		memset(err, 0, sizeof *err);
-	buf = malloc(maxlen);
-	res = malloc(MCT_OUTER * sizeof *res);
+	mem_start();
+	buf = acvp_alloc(maxlen);
+	res = acvp_calloc(MCT_OUTER, sizeof *res);
 	if (buf == NULL || res == NULL) {
-		rc = set_err(err, ACVP_ENOMEM, out_name, NULL, "out of memory");
+		rc = mem_error(err, out_name, NULL);
 		goto done;
 	}
 	cli_json_start(&j, out, CLI_JSON_PRETTY);
@@ -1148,7 +1317,7 @@ done:
 		aesecb_wipe(buf, maxlen);
 	if (res != NULL)
 		aesecb_wipe(res, MCT_OUTER * sizeof *res);
-	free(buf);
-	free(res);
+	acvp_release(buf);
+	acvp_release(res);
 	return rc;
 }

@@ -18,10 +18,15 @@
  * Monte Carlo test: "resultsArray" of 100 {key, pt, ct}), directions
  * encrypt and decrypt, keyLen 128, 192 and 256.
  *
- * Memory: each file is parsed into a jansson tree (about 2.3 times the
- * file's size) and decoded group by group, each group's subtree freed once
- * decoded, so the decoded set mostly reuses the tree's memory; at most one
- * tree is held at a time.
+ * Memory: each file is parsed into a jansson tree and decoded group by
+ * group, each group's subtree freed once decoded, so the decoded set
+ * mostly reuses the tree's memory; at most one tree is held at a time.  A
+ * set of NIST's shape costs about 4 times its file's size at the peak.
+ * Whatever the text, the trees and the decoded sets together never hold
+ * more than acvp_memory_limit() bytes (blocks counted with their
+ * overhead): past it a load fails with ACVP_ETOOBIG ("too large").  A
+ * malloc that fails is ACVP_ENOMEM, never a syntax error.  Everything
+ * jansson and the decoding allocated is wiped when it is freed.
  */
 #ifndef AESECB_ACVP_H
 #define AESECB_ACVP_H
@@ -44,6 +49,16 @@
 #define ACVP_ENOANSWER (-4)  /* acvp_check(): the set has no expected results */
 #define ACVP_ECRYPT    (-5)  /* the library refused a key or the backend */
 #define ACVP_ESTOPPED  (-6)  /* acvp_check(): the callback asked to stop */
+#define ACVP_ETOOBIG   (-7)  /* the memory limit would be passed */
+
+/* The memory limit (see above): ACVP_MEMORY_DEFAULT until changed.
+ * acvp_memory_from_env() sets it from $AESECB_ACVP_MEMORY (MiB, decimal,
+ * at least 1) when that is set and not empty: ACVP_OK, or ACVP_EFORMAT
+ * for a value that is not such a number (the limit is then unchanged). */
+#define ACVP_MEMORY_DEFAULT ((size_t)1 << 30)
+void acvp_set_memory_limit(size_t bytes);
+size_t acvp_memory_limit(void);
+int acvp_memory_from_env(void);
 
 struct acvp_error {
 	int code;              /* one of the above */

@@ -86,6 +86,7 @@ static int acvp_status(const char *path, const struct acvp_error *err)
 	cli_err("%s", acvp_strerror(err, path, line, sizeof line));
 	switch (err->code) {
 	case ACVP_EFORMAT:
+	case ACVP_ETOOBIG:
 		return EXIT_USAGE;
 	case ACVP_ECRYPT:
 		return EXIT_BACKEND;
@@ -105,26 +106,40 @@ static int write_failed(const struct cli_outfile *out, int to_stdout,
 	return EXIT_IO;
 }
 
-/* The answer, written to OUT through stdio on a copy of its descriptor.
- * Returns 0, or an exit status after the message. */
+/* A stdio stream on OUT's descriptor: one that keeps the reason of a
+ * failed write (msg.h), else one on a copy of the descriptor. */
+static FILE *answer_stream(const struct cli_outfile *out)
+{
+	FILE *fp = cli_stream(out->fd);
+	int fd;
+
+	if (fp != NULL)
+		return fp;
+	fd = dup(out->fd);
+	fp = fd < 0 ? NULL : fdopen(fd, "w");
+	if (fp == NULL && fd >= 0)
+		close(fd);
+	return fp;
+}
+
+/* The answer, written to OUT through stdio.  Returns 0, or an exit status
+ * after the message. */
 static int write_answer(const struct acvp_set *set, const aesecb_backend *be,
                         const struct cli_outfile *out, int to_stdout,
                         const char *prompt)
 {
 	static const char wr[] = "cannot write: ";
 	struct acvp_error err;
-	int fd = dup(out->fd), st;
-	FILE *fp = fd < 0 ? NULL : fdopen(fd, "w");
+	FILE *fp = answer_stream(out);
+	int st;
 
-	if (fp == NULL) {
-		st = write_failed(out, 0, strerror(errno));
-		if (fd >= 0)
-			close(fd);
-		return st;
-	}
+	if (fp == NULL)
+		return write_failed(out, 0, strerror(errno));
 	st = acvp_answer(set, be, fp, out->name, &err);
+	errno = 0;
 	if (fclose(fp) != 0 && st == ACVP_OK)
-		return write_failed(out, to_stdout, strerror(errno));
+		return write_failed(out, to_stdout,
+		                    strerror(cli_write_error()));
 	if (st == ACVP_EIO)
 		return write_failed(out, to_stdout,
 		                    strncmp(err.msg, wr, sizeof wr - 1) == 0 ?
@@ -147,6 +162,9 @@ int cmd_acvp(int argc, char **argv)
 	if (rc != 0 || o.common.help)
 		return rc != 0 ? rc : cli_help(help);
 	prompt = argv[optind];
+	if (acvp_memory_from_env() != ACVP_OK)
+		return cli_usage("AESECB_ACVP_MEMORY='%s' is not a number of MiB",
+		                 cli_safe(getenv("AESECB_ACVP_MEMORY")));
 	rc = cli_backend_resolve(o.common.backend, &be);
 	if (rc != 0)
 		return rc;

@@ -145,7 +145,7 @@ static int print_json(const aesecb_backend *def, const struct env_state *e)
 	                def != NULL ? aesecb_backend_name(def) : NULL);
 	cli_json_string(&j, "default_from", e->value == NULL ? "best available"
 	                : e->problem == NULL ? "AESECB_BACKEND" : NULL);
-	cli_json_string(&j, "AESECB_BACKEND", e->value);
+	cli_json_string(&j, "AESECB_BACKEND", cli_withhold(e->value));
 	cli_json_string(&j, "AESECB_BACKEND_problem", e->problem);
 	cli_json_array(&j, "backends");
 	for (i = 0; i < n; i++) {

@@ -545,7 +545,7 @@ static int parse_odcid(struct hpmask_opts *o, const char *hex)
 
 static int parse_version(struct hpmask_opts *o, const char *arg)
 {
-	char safe[40];
+	char safe[64];  /* room for CLI_WITHHELD */
 	int st = quic_version_parse(arg, &o->version);
 
 	if (st == QUIC_EVERSION) {
@@ -564,7 +564,7 @@ static int parse_version(struct hpmask_opts *o, const char *arg)
 
 static int parse_hash(struct hpmask_opts *o, const char *arg)
 {
-	char safe[40];
+	char safe[64];  /* room for CLI_WITHHELD */
 
 	if (quic_hash_parse(arg, &o->hash) != QUIC_OK) {
 		cli_err("--hash: unknown hash '%s' (known: sha256, sha384)",
@@ -590,7 +590,7 @@ static int parse_pn_offset(struct hpmask_opts *o, const char *arg)
 
 static int parse_dcid_len(struct hpmask_opts *o, const char *arg)
 {
-	char safe[40];
+	char safe[64];  /* room for CLI_WITHHELD */
 	uint64_t v;
 
 	if (cli_num_parse(arg, strlen(arg), QUIC_MAX_CID_LEN, &v) !=
@@ -825,18 +825,18 @@ static int find_target(const struct hpmask_opts *o, struct target *t)
 	if (lng && len >= 5)
 		t->version = (uint32_t)pkt[1] << 24 | (uint32_t)pkt[2] << 16 |
 		             (uint32_t)pkt[3] << 8 | pkt[4];
-	if (o->initial && !lng) {
-		cli_err("--initial: the packet has a short header (1-RTT), not "
-		        "an Initial packet's long header");
-		return EXIT_USAGE;
-	}
-	/* Retry and Version Negotiation, whole or cut short, are refused
-	 * whatever the key source, --pn-offset too */
-	st = quic_parse_header(pkt, len, o->dcid_len, &t->h);
-	if (st == QUIC_ENOPROTECTION || t->h.type == QUIC_PT_RETRY ||
+	/* Retry and Version Negotiation, whole or cut short: refused
+	 * whatever the key source, and with --pn-offset too */
+	t->h.type = quic_long_type(pkt, len);
+	if (t->h.type == QUIC_PT_RETRY ||
 	    t->h.type == QUIC_PT_VERSION_NEGOTIATION) {
 		cli_err("%s", quic_header_error(&t->h, QUIC_ENOPROTECTION, why,
 		                                sizeof why));
+		return EXIT_USAGE;
+	}
+	if (o->initial && !lng) {
+		cli_err("--initial: the packet has a short header (1-RTT), not "
+		        "an Initial packet's long header");
 		return EXIT_USAGE;
 	}
 	/* --pn-offset alone needs no header parsing; --initial needs the

@@ -22,6 +22,7 @@
 #include <sys/random.h>
 #endif
 
+#include "acvp.h"
 #include "cli.h"
 #include "num.h"
 #include "verify.h"
@@ -198,6 +199,9 @@ int cmd_verify(int argc, char **argv)
 	status = parse(&o, argc, argv);
 	if (status != 0 || o.common.help)
 		return status != 0 ? status : cli_help(help);
+	if (acvp_memory_from_env() != ACVP_OK)
+		return cli_usage("AESECB_ACVP_MEMORY='%s' is not a number of MiB",
+		                 cli_safe(getenv("AESECB_ACVP_MEMORY")));
 	v = calloc(1, sizeof *v);
 	if (v == NULL) {
 		cli_err("out of memory");

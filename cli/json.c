@@ -183,8 +183,7 @@ int cli_json_finish(struct cli_json *j)
 	errno = 0;
 	putc('\n', j->f);
 	if (fflush(j->f) != 0 || ferror(j->f)) {
-		if (errno == 0)
-			errno = EIO;
+		errno = cli_write_error();
 		return -1;
 	}
 	if (j->err) {

@@ -110,41 +110,49 @@ static int key_finish(struct cli_key *k, struct cli_hex *h,
 	return 0;
 }
 
-static int key_from_string(struct cli_key *k, const struct cli_keykind *kind,
-                           const char *opt, const char *text,
-                           const char *where)
-{
-	struct cli_hex h;
-	int rc;
-
-	cli_hex_init(&h, KEY_HEX);
-	if (cli_hex_feed(&h, k->bytes, sizeof k->bytes, text,
-	                 strlen(text)) != CLI_HEX_OK) {
-		cli_err("%s: the %s%s has a character that is not a hex digit "
-		        "at position %llu", opt, kind->noun, where, h.chars + 1);
-		rc = EXIT_USAGE;
-	} else {
-		rc = key_finish(k, &h, kind, opt, where);
-	}
-	aesecb_wipe(&h, sizeof h);
-	return rc;
-}
-
 /*
- * A key file holds one key: hex digits on one line (whitespace ignored),
- * blank lines around it.  Text on a second non-blank line is refused, so
- * that two keys on two lines are never read as one longer key.
+ * Key text holds one key: hex digits on one line (whitespace ignored),
+ * blank lines around it.  Text on a second non-blank line is refused,
+ * whatever the source (a file, an argument, a variable), so that two keys
+ * on two lines are never read as one longer key.  A line ends at '\n',
+ * '\r', '\v' or '\f' ("\r\n" is one line break).
  */
-/* Reading a key file: where the decode is, which line holds the key. */
-struct keyfile {
+/* Reading key text: where the decode is, which line holds the key. */
+struct keytext {
 	struct cli_key *k;
 	const struct cli_keykind *kind;
+	const char *opt;
+	const char *container;    /* "key file", "argument", "environment
+	                             variable": what holds the text */
+	const char *where;        /* for key_finish: "", " in the file", ... */
+	int is_file;              /* messages give line and column */
 	struct cli_hex h;
 	unsigned long line, key_line;
+	unsigned long long line_start;  /* offset of the current line */
+	unsigned long long off;         /* bytes of text taken */
+	int prev_cr;              /* the last byte taken was '\r' */
 };
 
-/* One line of the file, without its newline.  Returns 0 or EXIT_USAGE. */
-static int key_file_line(struct keyfile *r, const char *s, size_t n)
+static void keytext_init(struct keytext *r, struct cli_key *k,
+                         const struct cli_keykind *kind, int src)
+{
+	memset(r, 0, sizeof *r);
+	r->k = k;
+	r->kind = kind;
+	r->opt = src_opt(kind, src);
+	r->is_file = src == CLI_KEYSRC_FILE;
+	r->container = src == CLI_KEYSRC_FILE ? kind->file_noun :
+	               src == CLI_KEYSRC_HEX ? "argument" :
+	               "environment variable";
+	r->where = src == CLI_KEYSRC_FILE ? " in the file" :
+	           src == CLI_KEYSRC_HEX ? "" : " in the environment variable";
+	r->line = 1;
+	cli_hex_init(&r->h, KEY_HEX);
+}
+
+/* One line of the text, without its line break.  Returns 0 or
+ * EXIT_USAGE. */
+static int key_text_line(struct keytext *r, const char *s, size_t n)
 {
 	const struct cli_keykind *kind = r->kind;
 	size_t j;
@@ -154,44 +162,80 @@ static int key_file_line(struct keyfile *r, const char *s, size_t n)
 		text |= cli_hexclass((unsigned char)s[j]) != CLI_HEX_SPACE;
 	if (text && r->key_line != 0 && r->key_line != r->line) {
 		cli_err("%s: the %s has text on line %lu after the %s on line "
-		        "%lu; a %s holds one %s (hex digits on one line)",
-		        kind->opt_file, kind->file_noun, r->line, kind->noun,
-		        r->key_line, kind->file_noun, kind->noun);
+		        "%lu; %s %s holds one %s (hex digits on one line)",
+		        r->opt, r->container, r->line, kind->noun, r->key_line,
+		        r->is_file ? "a" : "the", r->container, kind->noun);
 		return EXIT_USAGE;
 	}
 	if (text)
 		r->key_line = r->line;
-	if (cli_hex_feed(&r->h, r->k->bytes, sizeof r->k->bytes, s, n) !=
-	    CLI_HEX_OK) {
+	if (cli_hex_feed(&r->h, r->k->bytes, sizeof r->k->bytes, s, n) ==
+	    CLI_HEX_OK)
+		return 0;
+	if (r->is_file)
 		cli_err("%s: the %s has a character that is not a hex digit at "
-		        "line %lu, column %lu", kind->opt_file, kind->file_noun,
+		        "line %lu, column %lu", r->opt, kind->file_noun,
 		        r->line, r->h.col);
-		return EXIT_USAGE;
-	}
-	return 0;
+	else
+		cli_err("%s: the %s%s has a character that is not a hex digit "
+		        "at position %llu", r->opt, kind->noun, r->where,
+		        r->line_start + r->h.col);
+	return EXIT_USAGE;
 }
 
-/* What one read brought, one line at a time: the place of the newlines
- * is syntax.  Returns 0 or EXIT_USAGE. */
-static int key_file_piece(struct keyfile *r, const char *buf, size_t n)
+/* 1 when c ends a line: '\n', '\v', '\f' or '\r' (no branch on c). */
+static int line_break(unsigned char c)
+{
+	return (int)(cli_ct_in_range(c, '\n', '\r') & 1u);
+}
+
+/* A piece of the text (all of it, or what one read brought), one line
+ * at a time: the place of the line breaks is syntax.  Returns 0 or
+ * EXIT_USAGE. */
+static int key_text_piece(struct keytext *r, const char *buf, size_t n)
 {
 	size_t i = 0, end;
 	int rc = 0;
 
 	while (rc == 0 && i < n) {
-		const char *nl = memchr(buf + i, '\n', n - i);
+		for (end = i; end < n && !line_break((unsigned char)buf[end]);
+		     end++)
+			;
+		if (end > i)
+			r->prev_cr = 0;
+		rc = key_text_line(r, buf + i, end - i);
+		r->off += end - i;
+		if (rc == 0 && end < n) {
+			int cr = buf[end] == '\r';
 
-		end = nl != NULL ? (size_t)(nl - buf) : n;
-		rc = key_file_line(r, buf + i, end - i);
-		if (rc == 0 && nl != NULL) {
-			/* the newline itself, for the decoder's line count */
-			cli_hex_feed(&r->h, r->k->bytes, sizeof r->k->bytes,
-			             "\n", 1);
-			r->line++;
+			/* the '\n' of "\r\n" ends no line of its own */
+			if (!(r->prev_cr && buf[end] == '\n')) {
+				/* the decoder counts lines and columns too */
+				cli_hex_feed(&r->h, r->k->bytes,
+				             sizeof r->k->bytes, "\n", 1);
+				r->line++;
+			}
+			r->prev_cr = cr;
+			r->off++;
+			r->line_start = r->off;
 			end++;
 		}
 		i = end;
 	}
+	return rc;
+}
+
+static int key_from_string(struct cli_key *k, const struct cli_keykind *kind,
+                           int src, const char *text)
+{
+	struct keytext r;
+	int rc;
+
+	keytext_init(&r, k, kind, src);
+	rc = key_text_piece(&r, text, strlen(text));
+	if (rc == 0)
+		rc = key_finish(k, &r.h, kind, r.opt, r.where);
+	aesecb_wipe(&r, sizeof r);
 	return rc;
 }
 
@@ -200,7 +244,7 @@ static int key_from_file(struct cli_key *k, const struct cli_keykind *kind,
 {
 	const char *opt = kind->opt_file;
 	char buf[512], hint[160];
-	struct keyfile r;
+	struct keytext r;
 	FILE *f;
 	size_t n, total = 0;
 	int rc = 0, err;
@@ -214,11 +258,7 @@ static int key_from_file(struct cli_key *k, const struct cli_keykind *kind,
 		return EXIT_IO;
 	}
 	setvbuf(f, NULL, _IONBF, 0);  /* no stdio copy of the key */
-	r.k = k;
-	r.kind = kind;
-	r.line = 1;
-	r.key_line = 0;
-	cli_hex_init(&r.h, KEY_HEX);
+	keytext_init(&r, k, kind, CLI_KEYSRC_FILE);
 	errno = 0;
 	while (rc == 0 && (n = fread(buf, 1, sizeof buf, f)) > 0) {
 		total += n;
@@ -228,7 +268,7 @@ static int key_from_file(struct cli_key *k, const struct cli_keykind *kind,
 			        KEYFILE_MAX, kind->lens_text);
 			rc = EXIT_USAGE;
 		} else {
-			rc = key_file_piece(&r, buf, n);
+			rc = key_text_piece(&r, buf, n);
 		}
 	}
 	err = errno;
@@ -264,7 +304,7 @@ int cli_keysrc_load(struct cli_key *k, const struct cli_keykind *kind,
 	k->given = 1;
 	switch (src) {
 	case CLI_KEYSRC_HEX:
-		rc = key_from_string(k, kind, opt, arg, "");
+		rc = key_from_string(k, kind, src, arg);
 		/* The argument is ours to change (C11 5.1.2.2.1): clear it
 		 * so it leaves the process's command line as soon as
 		 * possible. */
@@ -282,8 +322,7 @@ int cli_keysrc_load(struct cli_key *k, const struct cli_keykind *kind,
 			rc = EXIT_USAGE;
 			break;
 		}
-		rc = key_from_string(k, kind, opt, v,
-		                     " in the environment variable");
+		rc = key_from_string(k, kind, src, v);
 		break;
 	}
 	default:

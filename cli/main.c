@@ -74,6 +74,8 @@ int main(int argc, char **argv)
 	/* Any other signal that ends the process removes the temporary file
 	 * of an -o output first (outfile.h). */
 	cli_outfile_signals();
+	/* standard output keeps the reason of a failed write (msg.h) */
+	cli_stdout_init();
 
 	cli_cmd = NULL;
 	if (argc < 2) {

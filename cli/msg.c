@@ -8,8 +8,11 @@
 
 #include <errno.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/types.h>
+#include <unistd.h>
 
 #include "msg.h"
 
@@ -55,9 +58,70 @@ int cli_flush_stdout(void)
 {
 	errno = 0;
 	if (fflush(stdout) != 0 || ferror(stdout)) {
-		cli_err("cannot write stdout: %s",
-		        strerror(errno != 0 ? errno : EIO));
+		cli_err("cannot write stdout: %s", strerror(cli_write_error()));
 		return EXIT_IO;
 	}
 	return 0;
+}
+
+/* The errno of the first write of a cli_stream() that failed. */
+static int first_write_error;
+
+int cli_write_error(void)
+{
+	return first_write_error != 0 ? first_write_error :
+	       errno != 0 ? errno : EIO;
+}
+
+#ifdef HAVE_FOPENCOOKIE
+static ssize_t stream_write(void *cookie, const char *buf, size_t n)
+{
+	int fd = (int)(intptr_t)cookie;
+	size_t done = 0;
+
+	while (done < n) {
+		ssize_t w = write(fd, buf + done, n - done);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0) {
+			if (w == 0)
+				errno = EIO;  /* write(2) wrote nothing, said nothing */
+			if (first_write_error == 0)
+				first_write_error = errno;
+			/* what was written; never negative (fopencookie(3):
+			 * glibc's stdio breaks on -1 after a large write) */
+			return (ssize_t)done;
+		}
+		done += (size_t)w;
+	}
+	return (ssize_t)n;
+}
+
+FILE *cli_stream(int fd)
+{
+	cookie_io_functions_t io = { NULL, stream_write, NULL, NULL };
+
+	return fopencookie((void *)(intptr_t)fd, "w", io);
+}
+#else  /* no fopencookie */
+FILE *cli_stream(int fd)
+{
+	(void)fd;
+	return NULL;
+}
+#endif
+
+void cli_stdout_init(void)
+{
+#if defined(__GLIBC__)
+	/* glibc's stdout is a variable that may be set (its manual says
+	 * so); elsewhere stdout stays as it is */
+	FILE *f = cli_stream(STDOUT_FILENO);
+
+	if (f == NULL)
+		return;
+	setvbuf(f, NULL, isatty(STDOUT_FILENO) ? _IOLBF : _IOFBF, BUFSIZ);
+	stdout = f;
+#endif
 }

@@ -9,6 +9,8 @@
 #ifndef AESECB_CLI_MSG_H
 #define AESECB_CLI_MSG_H
 
+#include <stdio.h>
+
 /* Exit statuses (see aesecb(1)). */
 enum {
 	EXIT_OK_ = 0,
@@ -35,5 +37,22 @@ int cli_usage(const char *fmt, ...)
 
 /* Flush standard output; on failure print why and return EXIT_IO, else 0. */
 int cli_flush_stdout(void);
+
+/*
+ * Output streams that remember why they failed.  stdio forgets the errno
+ * of a write it made while buffering (a large printf to /dev/full or into
+ * a closed pipe came back as "Input/output error"); a stream of
+ * cli_stream() writes with write(2), retrying short writes and EINTR, and
+ * keeps the errno of the first write that failed, which cli_write_error()
+ * gives.  cli_stream() returns NULL where the C library cannot build such
+ * a stream (no fopencookie): the caller falls back to fdopen().
+ * cli_stdout_init() (main() calls it first) makes standard output such a
+ * stream, line-buffered on a terminal, fully buffered otherwise.
+ */
+FILE *cli_stream(int fd);
+void cli_stdout_init(void);
+/* The errno of the first failed write of a cli_stream(), else errno if it
+ * is set, else EIO: the reason a message gives. */
+int cli_write_error(void);
 
 #endif

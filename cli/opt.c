@@ -13,10 +13,12 @@
 
 #include "msg.h"
 #include "opt.h"
+#include "printable.h"
 
 int cli_bad_option(int opt, const char *arg, const struct option *longopts)
 {
 	const struct option *lo;
+	char name[32];
 
 	if (arg != NULL && arg[0] == '-' && arg[1] == '-' && arg[2] != '\0') {
 		int n = (int)strcspn(arg, "=");
@@ -45,8 +47,9 @@ int cli_bad_option(int opt, const char *arg, const struct option *longopts)
 				           arg[i] == '-';
 			if (!name_ok)
 				return cli_usage("unknown option '--...'");
-			return cli_usage("%s option '%.*s'", matches > 1 ?
-			                 "ambiguous" : "unknown", n, arg);
+			snprintf(name, sizeof name, "%.*s", n, arg);
+			return cli_usage("%s option '%s'", matches > 1 ?
+			                 "ambiguous" : "unknown", cli_safe(name));
 		}
 		/* the long option getopt_long matched (a prefix of it) */
 		for (lo = longopts; lo != NULL && lo->name != NULL; lo++) {

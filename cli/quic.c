@@ -552,6 +552,21 @@ static int parse_short(struct quic_header *h, const uint8_t *packet,
 	return check_sample(h);
 }
 
+enum quic_packet_type quic_long_type(const uint8_t *packet, size_t len)
+{
+	const struct version_info *v;
+	uint32_t version;
+
+	if (packet == NULL || len < 5 || (packet[0] & 0x80u) == 0)
+		return QUIC_PT_NONE;
+	version = (uint32_t)packet[1] << 24 | (uint32_t)packet[2] << 16 |
+	          (uint32_t)packet[3] << 8 | (uint32_t)packet[4];
+	if (version == 0)
+		return QUIC_PT_VERSION_NEGOTIATION;
+	v = find_version(version);
+	return v != NULL ? v->types[(packet[0] >> 4) & 3u] : QUIC_PT_NONE;
+}
+
 /* A long header's version and packet type (at *pos, after the first
  * byte), and the longest connection ID it allows. */
 static int parse_version(struct quic_header *h, const uint8_t *packet,

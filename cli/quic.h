@@ -187,6 +187,15 @@ enum quic_packet_type {
    "1-RTT", or "unknown". */
 const char *quic_packet_type_name(enum quic_packet_type type);
 
+/*
+ * The type of a long header from its first byte and version (the first
+ * 5 bytes): QUIC_PT_VERSION_NEGOTIATION for version 0, the type bits as
+ * versions 1 and 2 read them; QUIC_PT_NONE for a short header, another
+ * version, or fewer than 5 bytes.  What quic_parse_header() refuses as
+ * QUIC_ENOPROTECTION, known before the rest of the header is read.
+ */
+enum quic_packet_type quic_long_type(const uint8_t *packet, size_t len);
+
 /* Pass as short_dcid_len when the DCID length of short headers is not known. */
 #define QUIC_DCID_LEN_UNKNOWN ((size_t)-1)
 

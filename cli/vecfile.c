@@ -3,19 +3,27 @@
  * vecfile.c - reader for NIST CAVP response files and QUIC
  * header-protection vector files, plain or gzip-compressed.
  *
- * Lines are assembled by hand from gzread() output, so that a line longer
- * than VEC_LINE_MAX, a NUL byte, a corrupt or truncated gzip stream are all
- * reported as errors instead of being cut short or read past.
+ * The file is read from a descriptor with read(2) and, when it starts
+ * with the gzip magic bytes, inflated with zlib's inflate() member by
+ * member, so that a corrupt or truncated member and bytes after the last
+ * member are errors (gzread() passes over trailing bytes without a word).
+ * Lines are assembled by hand, so that a line longer than VEC_LINE_MAX or
+ * a NUL byte is reported instead of being cut short or read past.
  */
 #ifdef HAVE_CONFIG_H
 #include <config.h>
 #endif
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/types.h>
+#include <unistd.h>
 
 #include <zlib.h>
 
@@ -57,10 +65,22 @@ static const struct field {
 
 #define HEADER_MAX 4096
 
+/* How the bytes of the file are read. */
+enum { IN_UNKNOWN, IN_PLAIN, IN_GZIP };
+
 struct parser {
-	/* input */
-	gzFile gz;
+	/* input: the file's bytes (raw), then the text (buf) */
+	int fd;
 	const char *path;
+	int mode;                 /* IN_*: decided by the first two bytes */
+	unsigned char raw[16384];
+	size_t raw_pos, raw_len;
+	int raw_eof;
+	z_stream z;
+	int z_live;               /* inflateInit2 done */
+	int member_end;           /* a gzip member ended: another or the end */
+	unsigned long long raw_total;  /* bytes read from the file */
+	unsigned long raw_crc;    /* their CRC-32 */
 	unsigned char buf[16384];
 	size_t pos, len;
 	int eof;
@@ -115,38 +135,174 @@ static int fail(struct parser *p, int code, unsigned long line,
 /* ------------------------------------------------------------------ */
 /* Input */
 
-/* Refill the byte buffer.  Returns 1 with data, 0 at end, or an error. */
+/* More bytes of the file into raw, after those not used yet.  Returns 1,
+ * 0 at the end of the file, or VEC_EIO. */
+static int read_raw(struct parser *p)
+{
+	ssize_t n;
+
+	if (p->raw_pos == p->raw_len)
+		p->raw_pos = p->raw_len = 0;
+	if (p->raw_eof)
+		return 0;
+	do
+		n = read(p->fd, p->raw + p->raw_len, sizeof p->raw - p->raw_len);
+	while (n < 0 && errno == EINTR);
+	if (n < 0)
+		return fail(p, VEC_EIO, 0, "read error: %s", strerror(errno));
+	if (n == 0) {
+		p->raw_eof = 1;
+		return 0;
+	}
+	p->raw_total += (size_t)n;
+	p->raw_crc = crc32(p->raw_crc, p->raw + p->raw_len, (uInt)n);
+	p->raw_len += (size_t)n;
+	return 1;
+}
+
+/* zlib's memory, wiped when it is freed: its window holds the text of
+ * the file, keys included.  Each block has its size in front. */
+union zhead {
+	max_align_t align;
+	size_t size;
+};
+
+static voidpf z_alloc(voidpf opaque, uInt items, uInt size)
+{
+	union zhead *h;
+	size_t n;
+
+	(void)opaque;
+	if (size != 0 && items > (SIZE_MAX - sizeof *h) / size)
+		return Z_NULL;
+	n = (size_t)items * size;
+	h = malloc(sizeof *h + n);
+	if (h == NULL)
+		return Z_NULL;
+	h->size = n;
+	return h + 1;
+}
+
+static void z_free(voidpf opaque, voidpf p)
+{
+	union zhead *h;
+
+	(void)opaque;
+	if (p == Z_NULL)
+		return;
+	h = (union zhead *)p - 1;
+	aesecb_wipe(h, sizeof *h + h->size);
+	free(h);
+}
+
+/* Plain or gzip, from the first two bytes (a file of one byte is plain). */
+static int decide_mode(struct parser *p)
+{
+	int r = 1;
+
+	while (p->raw_len - p->raw_pos < 2 && (r = read_raw(p)) > 0)
+		;
+	if (r < 0)
+		return r;
+	p->mode = p->raw_len - p->raw_pos >= 2 && p->raw[p->raw_pos] == 0x1f &&
+	          p->raw[p->raw_pos + 1] == 0x8b ? IN_GZIP : IN_PLAIN;
+	if (p->mode == IN_GZIP) {
+		memset(&p->z, 0, sizeof p->z);
+		p->z.zalloc = z_alloc;
+		p->z.zfree = z_free;
+		r = inflateInit2(&p->z, 16 + MAX_WBITS);  /* gzip only */
+		if (r == Z_MEM_ERROR)
+			return fail(p, VEC_ENOMEM, 0, "out of memory");
+		if (r != Z_OK)
+			return fail(p, VEC_EFORMAT, 0, "cannot start zlib "
+			            "(status %d)", r);
+		p->z_live = 1;
+	}
+	return 0;
+}
+
+/* After a gzip member: the end of the file, or another member.  Returns
+ * 1 (another member follows), 0 (the end) or an error. */
+static int next_member(struct parser *p)
+{
+	int r;
+
+	while (p->raw_pos == p->raw_len)
+		if ((r = read_raw(p)) <= 0)
+			return r;
+	/* its first byte here; the second is checked by inflate */
+	if (p->raw[p->raw_pos] != 0x1f)
+		return fail(p, VEC_EFORMAT, p->lineno + 1, "trailing data after "
+		            "the gzip stream (byte %llu of the file is not the "
+		            "start of another gzip member)",
+		            p->raw_total - (p->raw_len - p->raw_pos) + 1);
+	if (inflateReset(&p->z) != Z_OK)
+		return fail(p, VEC_EFORMAT, p->lineno + 1, "corrupt gzip data");
+	p->member_end = 0;
+	return 1;
+}
+
+/* Text from a gzip file into buf.  Returns 1 with data, 0 at the end, or
+ * an error. */
+static int fill_gzip(struct parser *p)
+{
+	int r;
+
+	for (;;) {
+		if (p->member_end) {
+			if ((r = next_member(p)) <= 0)
+				return r;
+		}
+		if (p->raw_pos == p->raw_len) {
+			if ((r = read_raw(p)) < 0)
+				return r;
+			if (r == 0)
+				return fail(p, VEC_EFORMAT, p->lineno + 1,
+				            "truncated gzip data (unexpected end "
+				            "of file)");
+		}
+		p->z.next_in = p->raw + p->raw_pos;
+		p->z.avail_in = (uInt)(p->raw_len - p->raw_pos);
+		p->z.next_out = p->buf;
+		p->z.avail_out = (uInt)sizeof p->buf;
+		r = inflate(&p->z, Z_NO_FLUSH);
+		p->raw_pos = p->raw_len - p->z.avail_in;
+		p->len = sizeof p->buf - p->z.avail_out;
+		p->pos = 0;
+		if (r == Z_STREAM_END)
+			p->member_end = 1;
+		else if (r == Z_MEM_ERROR)
+			return fail(p, VEC_ENOMEM, 0, "out of memory");
+		else if (r != Z_OK && r != Z_BUF_ERROR)
+			return fail(p, VEC_EFORMAT, p->lineno + 1,
+			            "corrupt gzip data (%s)", p->z.msg != NULL ?
+			            p->z.msg : "unknown zlib error");
+		if (p->len > 0)
+			return 1;
+	}
+}
+
+/* Refill the text buffer.  Returns 1 with data, 0 at end, or an error. */
 static int fill(struct parser *p)
 {
-	int n, errnum;
-	const char *msg;
+	int r;
 
 	if (p->eof)
 		return 0;
-	n = gzread(p->gz, p->buf, (unsigned)sizeof p->buf);
-	if (n < 0) {
-		msg = gzerror(p->gz, &errnum);
-		if (errnum == Z_ERRNO)
-			return fail(p, VEC_EIO, 0, "read error: %s",
-			             strerror(errno));
-		return fail(p, VEC_EFORMAT, p->lineno + 1,
-		             "corrupt gzip data (%s)",
-		             msg != NULL ? msg : "unknown zlib error");
+	if (p->mode == IN_UNKNOWN && (r = decide_mode(p)) < 0)
+		return r;
+	if (p->mode == IN_GZIP) {
+		r = fill_gzip(p);
+	} else if (p->raw_pos < p->raw_len || (r = read_raw(p)) > 0) {
+		memcpy(p->buf, p->raw + p->raw_pos, p->raw_len - p->raw_pos);
+		p->pos = 0;
+		p->len = p->raw_len - p->raw_pos;
+		p->raw_pos = p->raw_len;
+		r = 1;
 	}
-	if (n == 0) {
+	if (r == 0)
 		p->eof = 1;
-		/* zlib reports a stream that stops short as Z_BUF_ERROR and
-		 * otherwise treats it as a normal end of file. */
-		(void)gzerror(p->gz, &errnum);
-		if (errnum == Z_BUF_ERROR)
-			return fail(p, VEC_EFORMAT, p->lineno + 1,
-			             "truncated gzip data (unexpected end "
-			             "of file)");
-		return 0;
-	}
-	p->pos = 0;
-	p->len = (size_t)n;
-	return 1;
+	return r;
 }
 
 /*
@@ -759,58 +915,85 @@ static int run(struct parser *p)
 	return 0;
 }
 
-int vec_read(const char *path, int format, vec_entry_fn *fn, void *arg,
-             struct vec_info *info, struct vec_error *err)
+/* A parser for fd, or NULL (err says out of memory). */
+static struct parser *parser_new(int fd, const char *path,
+                                 struct vec_error *err)
+{
+	struct parser *p = calloc(1, sizeof *p);
+
+	if (p == NULL) {
+		err->code = VEC_ENOMEM;
+		snprintf(err->msg, sizeof err->msg, "out of memory");
+		return NULL;
+	}
+	p->fd = fd;
+	p->path = path;
+	p->section = -1;
+	p->err = err;
+	p->raw_crc = crc32(0, Z_NULL, 0);
+	return p;
+}
+
+static void parser_free(struct parser *p)
+{
+	if (p->z_live)
+		inflateEnd(&p->z);
+	aesecb_wipe(p, sizeof *p);
+	free(p);
+}
+
+int vec_read_fd(int fd, const char *path, int format, vec_entry_fn *fn,
+                void *arg, struct vec_info *info, struct vec_error *err)
 {
 	struct parser *p;
-	int r, cr;
+	int r;
 
 	memset(err, 0, sizeof *err);
 	if (info != NULL)
 		memset(info, 0, sizeof *info);
-	p = calloc(1, sizeof *p);
-	if (p == NULL) {
-		err->code = VEC_ENOMEM;
-		snprintf(err->msg, sizeof err->msg, "out of memory");
+	if ((p = parser_new(fd, path, err)) == NULL)
 		return VEC_ENOMEM;
-	}
-	p->path = path;
 	p->format = format;
-	p->section = -1;
 	p->fn = fn;
 	p->arg = arg;
-	p->err = err;
-
-	errno = 0;
-	p->gz = gzopen(path, "rb");
-	if (p->gz == NULL) {
-		r = fail(p, VEC_EIO, 0, "cannot open: %s",
-		         errno != 0 ? strerror(errno) : "out of memory");
-		free(p);
-		return r;
-	}
-	(void)gzbuffer(p->gz, 65536);
 	r = run(p);
-	cr = gzclose(p->gz);
-	if (r == 0 && cr != Z_OK) {
-		if (cr == Z_BUF_ERROR)
-			r = fail(p, VEC_EFORMAT, p->lineno + 1,
-			         "truncated gzip data (unexpected end of file)");
-		else if (cr == Z_ERRNO)
-			r = fail(p, VEC_EIO, 0, "read error: %s",
-			         strerror(errno));
-		else
-			r = fail(p, VEC_EFORMAT, p->lineno,
-			         "corrupt gzip data (zlib status %d)", cr);
-	}
 	if (info != NULL) {
 		info->format = p->format;
 		info->set = p->set;
 		info->entries = p->entries;
 		info->lines = p->lineno;
+		info->bytes = p->raw_total;
+		info->crc = p->raw_crc;
 	}
-	aesecb_wipe(p, sizeof *p);
-	free(p);
+	parser_free(p);
+	return r;
+}
+
+/* path opened for reading, or -1 with the error in err. */
+static int open_file(const char *path, struct vec_error *err)
+{
+	int fd = open(path, O_RDONLY | O_NOCTTY | O_CLOEXEC);
+
+	if (fd < 0) {
+		err->code = VEC_EIO;
+		snprintf(err->msg, sizeof err->msg, "cannot open: %s",
+		         strerror(errno));
+	}
+	return fd;
+}
+
+int vec_read(const char *path, int format, vec_entry_fn *fn, void *arg,
+             struct vec_info *info, struct vec_error *err)
+{
+	int fd, r;
+
+	memset(err, 0, sizeof *err);
+	if (info != NULL)
+		memset(info, 0, sizeof *info);
+	if ((fd = open_file(path, err)) < 0)
+		return VEC_EIO;
+	r = vec_read_fd(fd, path, format, fn, arg, info, err);
+	close(fd);
 	return r;
 }
 
@@ -833,7 +1016,7 @@ static int quic_field_start(const char *s)
 	return 0;
 }
 
-int vec_is_quic_file(const char *path, struct vec_error *err)
+int vec_is_quic_fd(int fd, struct vec_error *err)
 {
 	struct parser *p;
 	struct vec_error local;
@@ -842,21 +1025,8 @@ int vec_is_quic_file(const char *path, struct vec_error *err)
 	if (err == NULL)
 		err = &local;
 	memset(err, 0, sizeof *err);
-	p = calloc(1, sizeof *p);
-	if (p == NULL) {
-		err->code = VEC_ENOMEM;
-		snprintf(err->msg, sizeof err->msg, "out of memory");
+	if ((p = parser_new(fd, NULL, err)) == NULL)
 		return VEC_ENOMEM;
-	}
-	p->err = err;
-	errno = 0;
-	p->gz = gzopen(path, "rb");
-	if (p->gz == NULL) {
-		fail(p, VEC_EIO, 0, "cannot open: %s",
-		     errno != 0 ? strerror(errno) : "out of memory");
-		free(p);
-		return VEC_EIO;
-	}
 	while ((r = next_line(p)) > 0) {
 		char *s = p->line;
 
@@ -869,10 +1039,23 @@ int vec_is_quic_file(const char *path, struct vec_error *err)
 	}
 	/* text that is not a vector file is skipped; text that cannot be
 	 * read is an error */
-	if (r < 0 && err->code == VEC_EIO)
-		result = VEC_EIO;
-	gzclose(p->gz);
-	aesecb_wipe(p, sizeof *p);
-	free(p);
+	if (r < 0 && (err->code == VEC_EIO || err->code == VEC_ENOMEM))
+		result = err->code;
+	parser_free(p);
 	return result;
+}
+
+int vec_is_quic_file(const char *path, struct vec_error *err)
+{
+	struct vec_error local;
+	int fd, r;
+
+	if (err == NULL)
+		err = &local;
+	memset(err, 0, sizeof *err);
+	if ((fd = open_file(path, err)) < 0)
+		return VEC_EIO;
+	r = vec_is_quic_fd(fd, err);
+	close(fd);
+	return r;
 }

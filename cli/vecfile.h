@@ -7,7 +7,8 @@
  *     [DECRYPT] holding entries of COUNT, KEY, PLAINTEXT and CIPHERTEXT;
  *   - QUIC header-protection files (.txt): records of HP_KEY, SAMPLE,
  *     MASK and an optional BLOCK.
- * Both are read through zlib, so either may be gzip-compressed.
+ * Either may be gzip-compressed (one member or several, concatenated);
+ * bytes after the last member are an error.
  *
  * The reader does no cryptography: it hands each complete, validated entry
  * to a callback.  The Monte Carlo test itself is in mct.h.
@@ -91,6 +92,8 @@ struct vec_info {
 	int set;                  /* enum vec_set */
 	unsigned long entries;
 	unsigned long lines;
+	unsigned long long bytes; /* read from the file (compressed) */
+	unsigned long crc;        /* CRC-32 of those bytes (zlib's crc32) */
 };
 
 /*
@@ -101,6 +104,12 @@ struct vec_info {
  */
 int vec_read(const char *path, int format, vec_entry_fn *fn, void *arg,
              struct vec_info *info, struct vec_error *err);
+
+/* The same from an open descriptor, from where it stands to its end (a
+ * pipe, a FIFO, or a file the caller rewound); path is for messages only
+ * and may be NULL.  The descriptor is left open. */
+int vec_read_fd(int fd, const char *path, int format, vec_entry_fn *fn,
+                void *arg, struct vec_info *info, struct vec_error *err);
 
 /*
  * The set a response file belongs to, from its name and header comments
@@ -130,6 +139,9 @@ int vec_format_of_name(const char *path);
  * *err (err may be NULL).
  */
 int vec_is_quic_file(const char *path, struct vec_error *err);
+/* The same from an open descriptor (read from where it stands; the
+ * caller rewinds it to read the file). */
+int vec_is_quic_fd(int fd, struct vec_error *err);
 
 /* "KAT", "MMT", "MCT", "QUIC". */
 const char *vec_set_name(int set);

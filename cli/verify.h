@@ -40,6 +40,8 @@
 /* Messages kept for the --json report of an error. */
 #define ERR_MAX 16
 
+struct acvp_set;
+
 /* Kinds of vectors: the columns of the report.  The first four are the
  * vecfile sets (enum vec_set). */
 enum {
@@ -50,6 +52,16 @@ extern const char *const verify_kind_names[NKINDS];
 
 enum ftype { F_VEC, F_ACVP, F_RANDOM };
 
+/*
+ * Each file is opened once.  A response or QUIC file's descriptor stays
+ * open from validation to the check, which reads it again from the start
+ * (and must find the same bytes: a file that changed in between is an
+ * error).  A pipe, a FIFO or a device cannot be read twice: it is
+ * validated as it is checked ("streamed"), and so is a file for which no
+ * descriptor is to spare: past the process's limit on open files, less a
+ * reserve for everything else (opened at the check).  An ACVP set is loaded once,
+ * by validation, and kept until it is checked.
+ */
 struct vfile {
 	char *path;
 	int type;             /* enum ftype */
@@ -57,6 +69,11 @@ struct vfile {
 	int kind;             /* F_VEC: its kind; else -1 (several) */
 	unsigned long n;      /* entries (ACVP: tests; RANDOM: cases) */
 	unsigned long good;   /* entries that passed under every backend */
+	int fd;               /* F_VEC: open until checked, or -1 */
+	int streamed;         /* F_VEC: validated as it is checked */
+	unsigned long long bytes;  /* F_VEC: what validation read, */
+	unsigned long crc;         /* and its CRC-32 */
+	struct acvp_set *set; /* F_ACVP: loaded by validation */
 };
 
 /* One failure, self-contained (nothing points into a file's entries). */
@@ -93,6 +110,8 @@ struct brun {
 struct verify {
 	struct vfile *files;
 	size_t nfiles, capfiles;
+	size_t nopen;                     /* descriptors the files keep
+	                                     (counted until the check) */
 	/* the backends run, skipped, and every available one (for the
 	   random cases): room for every backend of the library */
 	struct brun *runs;
@@ -110,9 +129,6 @@ struct verify {
 	/* errors, for --json */
 	char *errors[ERR_MAX];
 	size_t nerrors;
-	/* an ACVP set kept from validation to be checked without reading
-	   it again (when it is the only file), or NULL */
-	struct acvp_set *kept;
 	/* the file being checked */
 	size_t cur;
 	int oom;
@@ -121,8 +137,9 @@ struct verify {
 
 /* verify_files.c: the files of each PATH (paths NULL: the default vector
  * set, with its subdirectories), or those of the random cases; then every
- * file read once, so that a malformed one stops the run before any
- * backend is tried.  Return 0 or an exit status after the message. */
+ * file validated, so that a malformed one stops the run before any
+ * backend is tried (but a streamed one, see struct vfile).  Return 0 or
+ * an exit status after the message. */
 int verify_collect(struct verify *v, char **paths, size_t npaths);
 int verify_validate(struct verify *v);
 int verify_add_random(struct verify *v);

@@ -3,17 +3,22 @@
  * verify_check.c - every entry of every file under every backend, and the
  * failures found (see verify.h).
  *
- * Response and QUIC files are read once more and each entry is checked
+ * Response and QUIC files are read again from their descriptor (or, for
+ * a pipe, read for the first time: see struct vfile), each entry checked
  * under every backend as it is read, so memory does not grow with the
- * file (an ACVP set is loaded whole: JSON has no streaming reader here).
+ * file; an ACVP set was loaded whole by validation (JSON has no streaming
+ * reader here).
  */
 #ifdef HAVE_CONFIG_H
 #include <config.h>
 #endif
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "acvp.h"
 #include "cli.h"
@@ -329,7 +334,7 @@ static int acvp_run(struct verify *v, struct acvp_ctx *a, struct brun *b,
 	a->b = b;
 	rc = acvp_check(a->set, b->be, acvp_fail, a, &c, &err);
 	b->seconds += (double)(bench_now_ns() - t0) / 1e9;
-	if (rc == ACVP_ESTOPPED || rc == ACVP_ENOMEM) {
+	if (rc == ACVP_ESTOPPED) {
 		verify_error(v, "out of memory");
 		return EXIT_IO;
 	}
@@ -343,32 +348,17 @@ static int acvp_run(struct verify *v, struct acvp_ctx *a, struct brun *b,
 	return 0;
 }
 
-/* The set: kept from validation, else loaded again. */
-static int acvp_set_of(struct verify *v, struct vfile *f,
-                       struct acvp_set *set)
-{
-	struct acvp_error err;
-
-	if (v->kept != NULL) {
-		*set = *v->kept;
-		free(v->kept);
-		v->kept = NULL;
-		return 0;
-	}
-	if (acvp_load(f->path, set, &err) != ACVP_OK)
-		return verify_acvp_failed(v, f->path, &err);
-	return 0;
-}
-
+/* The set validation loaded. */
 static int check_acvp(struct verify *v, struct vfile *f)
 {
 	struct acvp_set set;
 	struct acvp_ctx a;
 	size_t r, i, n = 0;
-	int status = acvp_set_of(v, f, &set);
+	int status = 0;
 
-	if (status != 0)
-		return status;
+	set = *f->set;
+	free(f->set);
+	f->set = NULL;
 	/* messages name the file holding the answers */
 	free(f->path);
 	f->path = strdup(set.answers != NULL ? set.answers : set.questions);
@@ -509,17 +499,51 @@ static int check_random(struct verify *v)
 /* ------------------------------------------------------------------ */
 /* Running */
 
-/* One file under every backend run. */
-static int check_file(struct verify *v, struct vfile *f)
+/* A response or QUIC file, read from its descriptor: validated before
+ * (then it must be what validation read), or as it is read. */
+static int check_vec(struct verify *v, struct vfile *f)
 {
+	struct vec_info info;
 	struct vec_error err;
 	int rc;
 
+	if (f->fd < 0 && (f->fd = open(f->path, O_RDONLY | O_NOCTTY |
+	                               O_CLOEXEC)) < 0) {
+		verify_error(v, "%s: cannot open: %s", cli_safe(f->path),
+		             strerror(errno));
+		return EXIT_IO;
+	}
+	if (!f->streamed && lseek(f->fd, 0, SEEK_SET) != 0) {
+		verify_error(v, "%s: cannot read it again: %s",
+		             cli_safe(f->path), strerror(errno));
+		return EXIT_IO;
+	}
+	rc = vec_read_fd(f->fd, f->path, f->format, check_stream, v, &info,
+	                 &err);
+	close(f->fd);
+	f->fd = -1;
+	if (f->streamed) {
+		f->n = info.entries;
+		f->format = info.format;
+		f->kind = info.set;
+	}
+	if (rc != VEC_OK)
+		return v->oom ? 0 : verify_vec_failed(v, f->path, rc, &err);
+	if (!f->streamed && (info.entries != f->n || info.bytes != f->bytes ||
+	                     info.crc != f->crc)) {
+		verify_error(v, "%s: the file changed after it was validated: "
+		             "its results are void", cli_safe(f->path));
+		return EXIT_IO;
+	}
+	return 0;
+}
+
+/* One file under every backend run. */
+static int check_file(struct verify *v, struct vfile *f)
+{
 	switch (f->type) {
 	case F_VEC:
-		rc = vec_read(f->path, f->format, check_stream, v, NULL, &err);
-		return rc != VEC_OK && !v->oom ?
-		       verify_vec_failed(v, f->path, rc, &err) : 0;
+		return check_vec(v, f);
 	case F_ACVP:
 		return check_acvp(v, f);
 	default:
@@ -571,12 +595,17 @@ void verify_free(struct verify *v)
 {
 	size_t i;
 
-	if (v->kept != NULL) {
-		acvp_free(v->kept);
-		free(v->kept);
+	for (i = 0; i < v->nfiles; i++) {
+		struct vfile *f = &v->files[i];
+
+		if (f->set != NULL) {
+			acvp_free(f->set);
+			free(f->set);
+		}
+		if (f->type == F_VEC && f->fd >= 0)
+			close(f->fd);
+		free(f->path);
 	}
-	for (i = 0; i < v->nfiles; i++)
-		free(v->files[i].path);
 	free(v->files);
 	for (i = 0; i < v->nruns; i++) {
 		free(v->runs[i].f);

@@ -10,8 +10,10 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -31,7 +33,10 @@ static void *xrealloc(void *p, size_t n, size_t size)
 	return realloc(p, n * size);
 }
 
-static int add_file(struct verify *v, const char *path, int type, int format)
+/* A file to check; fd is its descriptor when it is open already (else
+ * -1), which the list then owns. */
+static int add_file(struct verify *v, const char *path, int type, int format,
+                    int fd)
 {
 	struct vfile *f;
 
@@ -39,16 +44,23 @@ static int add_file(struct verify *v, const char *path, int type, int format)
 		size_t cap = v->capfiles ? 2 * v->capfiles : 32;
 		void *p = xrealloc(v->files, cap, sizeof *v->files);
 
-		if (p == NULL)
+		if (p == NULL) {
+			if (fd >= 0)
+				close(fd);
 			return -1;
+		}
 		v->files = p;
 		v->capfiles = cap;
 	}
 	f = &v->files[v->nfiles];
 	memset(f, 0, sizeof *f);
+	f->fd = fd;
 	f->path = strdup(path);
-	if (f->path == NULL)
+	if (f->path == NULL) {
+		if (fd >= 0)
+			close(fd);
 		return -1;
+	}
 	f->type = type;
 	f->format = format;
 	f->kind = -1;
@@ -150,6 +162,64 @@ static int read_names(struct verify *v, const char *dir, int recurse,
 
 static int scan_dir(struct verify *v, const char *dir, int recurse);
 
+/* path opened for reading (-1 with errno set). */
+static int open_input(const char *path)
+{
+	return open(path, O_RDONLY | O_NOCTTY | O_CLOEXEC);
+}
+
+/* Descriptors kept for everything but the files: standard streams, the
+ * ACVP files, directories being read, the libraries'. */
+#define FD_RESERVE 32
+
+/* Whether a file may keep one more descriptor open until its check. */
+static int fd_to_spare(const struct verify *v)
+{
+	static rlim_t limit;
+	struct rlimit rl;
+
+	if (limit == 0)
+		limit = getrlimit(RLIMIT_NOFILE, &rl) == 0 &&
+		        rl.rlim_cur != RLIM_INFINITY ? rl.rlim_cur : 1024;
+	return limit > FD_RESERVE && v->nopen < limit - FD_RESERVE;
+}
+
+/* A .txt file found in a directory: opened, and kept (its descriptor
+ * rewound for validation) when it is in the QUIC format; closed and left
+ * out otherwise. */
+static int add_txt(struct verify *v, const char *path, int fmt)
+{
+	struct vec_error err;
+	int fd = open_input(path), quic;
+
+	if (fd < 0) {
+		verify_error(v, "%s: cannot open: %s", cli_safe(path),
+		             strerror(errno));
+		return EXIT_IO;
+	}
+	quic = vec_is_quic_fd(fd, &err);
+	if (quic > 0 && (!fd_to_spare(v) || lseek(fd, 0, SEEK_SET) != 0)) {
+		/* opened again, from its start */
+		close(fd);
+		fd = -1;
+	}
+	if (quic < 0) {
+		close(fd);
+		if (quic == VEC_ENOMEM)
+			return -1;  /* "out of memory", said by the caller */
+		verify_error(v, "%s: %s", cli_safe(path), cli_safe(err.msg));
+		return EXIT_IO;
+	}
+	if (quic == 0) {
+		close(fd);
+		return 0;
+	}
+	if (add_file(v, path, F_VEC, fmt, fd) != 0)
+		return -1;
+	v->nopen += fd >= 0;
+	return 0;
+}
+
 /* One name found in a directory: regular files only, .txt files only in
  * the QUIC format; with recurse > 0, subdirectories too (an ACVP set is
  * one entry).  A name that cannot be followed (a dangling link) or a file
@@ -157,25 +227,20 @@ static int scan_dir(struct verify *v, const char *dir, int recurse);
 static int add_entry(struct verify *v, const char *path, int recurse)
 {
 	int fmt = vec_format_of_name(path);
-	struct vec_error err;
 	struct stat st;
-	int quic;
 
 	if (stat(path, &st) != 0) {
 		verify_error(v, "%s: %s", cli_safe(path), strerror(errno));
 		return EXIT_IO;
 	}
 	if (recurse > 0 && S_ISDIR(st.st_mode))
-		return is_acvp_dir(path) ? add_file(v, path, F_ACVP, 0)
+		return is_acvp_dir(path) ? add_file(v, path, F_ACVP, 0, -1)
 		                         : scan_dir(v, path, recurse - 1);
 	if (!S_ISREG(st.st_mode) || fmt == VEC_FMT_AUTO)
 		return 0;
-	quic = fmt == VEC_FMT_RSP ? 1 : vec_is_quic_file(path, &err);
-	if (quic < 0) {
-		verify_error(v, "%s: %s", cli_safe(path), cli_safe(err.msg));
-		return EXIT_IO;
-	}
-	return quic > 0 ? add_file(v, path, F_VEC, fmt) : 0;
+	if (fmt == VEC_FMT_RSP)
+		return add_file(v, path, F_VEC, fmt, -1);
+	return add_txt(v, path, fmt);
 }
 
 /* Collect the vector files of a directory, sorted by name; with recurse
@@ -218,7 +283,7 @@ static int add_path(struct verify *v, const char *path, int recurse)
 	}
 	if (S_ISDIR(st.st_mode)) {
 		if (is_acvp_dir(path))
-			rc = add_file(v, path, F_ACVP, 0) != 0 ? -1 : 0;
+			rc = add_file(v, path, F_ACVP, 0, -1) != 0 ? -1 : 0;
 		else
 			rc = scan_dir(v, path, recurse);
 		if (rc < 0) {
@@ -237,7 +302,7 @@ static int add_path(struct verify *v, const char *path, int recurse)
 		return 0;
 	}
 	if (add_file(v, path, has_suffix(path, ".json") ? F_ACVP : F_VEC,
-	             vec_format_of_name(path)) != 0) {
+	             vec_format_of_name(path), -1) != 0) {
 		verify_error(v, "out of memory");
 		return EXIT_IO;
 	}
@@ -318,7 +383,8 @@ int verify_collect(struct verify *v, char **paths, size_t npaths)
 }
 
 /* ------------------------------------------------------------------ */
-/* Validation: every file read once before anything is checked */
+/* Validation: every file read before anything is checked, each opened
+ * once (see struct vfile) */
 
 static int count_entry(void *arg, const struct vec_entry *e)
 {
@@ -327,28 +393,82 @@ static int count_entry(void *arg, const struct vec_entry *e)
 	return 0;
 }
 
-/* An ACVP set: loaded once, with its expected results; when it is the
- * only file, kept to be checked without reading it again. */
+/* An ACVP set: loaded once, with its expected results, and kept until it
+ * is checked. */
 static int validate_acvp(struct verify *v, struct vfile *f)
 {
-	struct acvp_set set;
 	struct acvp_error err;
-	int st = 0;
 
-	if (acvp_load(f->path, &set, &err) != ACVP_OK)
+	f->set = malloc(sizeof *f->set);
+	if (f->set == NULL) {
+		verify_error(v, "out of memory");
+		return EXIT_IO;
+	}
+	if (acvp_load(f->path, f->set, &err) != ACVP_OK) {
+		free(f->set);
+		f->set = NULL;
 		return verify_acvp_failed(v, f->path, &err);
-	if (!set.has_answers) {
+	}
+	f->n = f->set->ntests;
+	if (!f->set->has_answers) {
 		verify_error(v, "%s: no expected results to check against "
 		             "(expectedResults.json; 'aesecb acvp' answers a prompt)",
-		             cli_safe(set.questions));
-		st = EXIT_USAGE;
+		             cli_safe(f->set->questions));
+		return EXIT_USAGE;
 	}
-	f->n = set.ntests;
-	if (st == 0 && v->nfiles == 1 && (v->kept = malloc(sizeof set)) != NULL)
-		*v->kept = set;
-	else
-		acvp_free(&set);
-	return st;
+	return 0;
+}
+
+/* Whether the check can read the file again from its start. */
+static int rereadable(int fd)
+{
+	struct stat st;
+
+	return fstat(fd, &st) == 0 && (S_ISREG(st.st_mode) ||
+	                               S_ISBLK(st.st_mode)) &&
+	       lseek(fd, 0, SEEK_CUR) == 0;
+}
+
+/* A response or QUIC file: opened (unless it is open already), read, and
+ * kept open for the check; a pipe, FIFO or device, and a file with no
+ * descriptor to spare, is validated when it is checked. */
+static int validate_vec(struct verify *v, struct vfile *f)
+{
+	struct vec_info info;
+	struct vec_error err;
+	int r;
+
+	if (f->fd < 0 && !fd_to_spare(v)) {
+		f->streamed = 1;  /* opened when it is checked */
+		return 0;
+	}
+	if (f->fd < 0) {
+		if ((f->fd = open_input(f->path)) < 0 &&
+		    (errno == EMFILE || errno == ENFILE)) {
+			f->streamed = 1;
+			return 0;
+		}
+		if (f->fd < 0) {
+			verify_error(v, "%s: cannot open: %s",
+			             cli_safe(f->path), strerror(errno));
+			return EXIT_IO;
+		}
+		v->nopen++;
+	}
+	if (!rereadable(f->fd)) {
+		f->streamed = 1;
+		return 0;
+	}
+	f->n = 0;
+	r = vec_read_fd(f->fd, f->path, f->format, count_entry, f, &info,
+	                &err);
+	if (r != VEC_OK)
+		return verify_vec_failed(v, f->path, r, &err);
+	f->format = info.format;
+	f->kind = info.set;
+	f->bytes = info.bytes;
+	f->crc = info.crc;
+	return 0;
 }
 
 int verify_validate(struct verify *v)
@@ -358,23 +478,12 @@ int verify_validate(struct verify *v)
 
 	for (i = 0; i < v->nfiles; i++) {
 		struct vfile *f = &v->files[i];
-		struct vec_info info;
-		struct vec_error err;
-		int st = 0, r;
+		int st = 0;
 
-		if (f->type == F_ACVP) {
+		if (f->type == F_ACVP)
 			st = validate_acvp(v, f);
-		} else if (f->type == F_VEC) {
-			f->n = 0;
-			r = vec_read(f->path, f->format, count_entry, f, &info,
-			             &err);
-			if (r != VEC_OK) {
-				st = verify_vec_failed(v, f->path, r, &err);
-			} else {
-				f->format = info.format;
-				f->kind = info.set;
-			}
-		}
+		else if (f->type == F_VEC)
+			st = validate_vec(v, f);
 		if (st != 0 && status == 0)
 			status = st;
 	}
@@ -385,7 +494,7 @@ int verify_add_random(struct verify *v)
 {
 	if (!v->random)
 		return 0;
-	if (add_file(v, "(random)", F_RANDOM, 0) != 0) {
+	if (add_file(v, "(random)", F_RANDOM, 0, -1) != 0) {
 		verify_error(v, "out of memory");
 		return EXIT_IO;
 	}

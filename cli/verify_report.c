@@ -74,6 +74,7 @@ int verify_acvp_failed(struct verify *v, const char *path,
 	switch (err->code) {
 	case ACVP_EFORMAT:
 	case ACVP_ENOANSWER:
+	case ACVP_ETOOBIG:
 		return EXIT_USAGE;
 	case ACVP_ECRYPT:
 		return EXIT_CHECK;
@@ -196,7 +197,7 @@ static void json_failure(struct cli_json *j, const struct vfile *f,
                          const struct failure *x)
 {
 	cli_json_object(j, NULL);
-	cli_json_string(j, "file", f->path);
+	cli_json_string(j, "file", cli_withhold(f->path));
 	cli_json_string(j, "kind", verify_kind_names[x->kind]);
 	if (f->type == F_ACVP) {
 		cli_json_uint(j, "tgId", x->tgid);
@@ -260,7 +261,7 @@ static void json_run(struct cli_json *j, const struct verify *v,
 		unsigned long nfail = b->file_fail[i];
 
 		cli_json_object(j, NULL);
-		cli_json_string(j, "file", f->path);
+		cli_json_string(j, "file", cli_withhold(f->path));
 		cli_json_string(j, "set", file_kind(f));
 		cli_json_uint(j, "passed", b->file_pass[i]);
 		cli_json_uint(j, "total", f->n);
@@ -287,7 +288,7 @@ static int report_json(const struct verify *v, int status)
 	cli_json_object(&j, NULL);
 	if (v->dir != NULL) {
 		cli_json_object(&j, "vectors");
-		cli_json_string(&j, "dir", v->dir);
+		cli_json_string(&j, "dir", cli_withhold(v->dir));
 		cli_json_string(&j, "source", v->dir_source);
 		cli_json_end(&j);
 	} else {
@@ -306,7 +307,7 @@ static int report_json(const struct verify *v, int status)
 		const struct vfile *f = &v->files[i];
 
 		cli_json_object(&j, NULL);
-		cli_json_string(&j, "path", f->path);
+		cli_json_string(&j, "path", cli_withhold(f->path));
 		cli_json_string(&j, "format", file_format(f));
 		cli_json_string(&j, "set", file_kind(f));
 		cli_json_uint(&j, "entries", f->n);
@@ -381,7 +382,7 @@ static void report_text(const struct verify *v)
 	int s;
 
 	if (v->dir != NULL)
-		printf("vectors: %s (%s)\n", v->dir, v->dir_source);
+		printf("vectors: %s (%s)\n", cli_safe(v->dir), v->dir_source);
 	for (i = 0; i < v->nruns; i++) {
 		size_t n = strlen(aesecb_backend_name(v->runs[i].be));
 

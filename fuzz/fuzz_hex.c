@@ -271,15 +271,17 @@ static void key_loader(const uint8_t *d, const char *text, size_t len)
 				break;
 		want_ok = i < kind->nlens;
 	}
-	/* a key file holds one line of text */
-	if (src == CLI_KEYSRC_FILE && want_ok) {
+	/* key text, from any source, holds one line of text: lines end at
+	 * \n, \v, \f and \r */
+	if (want_ok) {
 		int seen = 0, text_on_line = 0;
 
 		for (i = 0; i <= len; i++) {
-			if (i == len || text[i] == '\n') {
+			if (i == len || (text[i] != '\0' &&
+			                 strchr("\n\v\f\r", text[i]) != NULL)) {
 				seen += text_on_line;
 				text_on_line = 0;
-			} else if (strchr(" \t\v\f\r", text[i]) == NULL) {
+			} else if (text[i] != ' ' && text[i] != '\t') {
 				text_on_line = 1;
 			}
 		}

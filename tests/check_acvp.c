@@ -556,6 +556,134 @@ START_TEST(test_syntax_no_key_digits)
 }
 END_TEST
 
+/* A vector set of n AFT tests under one key (hex), its answers in place,
+ * and, with pad > 0, a member of pad zeros nobody reads; into a file. */
+static const char *write_set(const char *name, const char *key, int n,
+                             long pad)
+{
+	static char path[512];
+	const char *t = getenv("TMPDIR");
+	FILE *f;
+	long k;
+	int i;
+
+	snprintf(path, sizeof path, "%s/check_acvp.%ld.%s.json",
+	         t != NULL && t[0] ? t : "/tmp", (long)getpid(), name);
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs("{\"vsId\": 9, \"algorithm\": \"ACVP-AES-ECB\", "
+	      "\"revision\": \"1.0\", \"x\": [", f);
+	for (k = 0; k < pad; k++)
+		fputs(k + 1 < pad ? "0," : "0", f);
+	fputs("], \"testGroups\": [{\"tgId\": 1, \"testType\": \"AFT\", "
+	      "\"direction\": \"encrypt\", \"keyLen\": 128, \"tests\": [", f);
+	for (i = 0; i < n; i++)
+		fprintf(f, "%s{\"tcId\": %d, \"key\": \"%s\", \"pt\": "
+		        "\"%032d\", \"ct\": \"%032d\"}", i ? ", " : "", i + 1,
+		        key, i, i);
+	fputs("]}]}\n", f);
+	ck_assert_int_eq(fclose(f), 0);
+	return path;
+}
+
+/* The memory limit holds whatever the text: a member of zeros nobody
+ * reads is refused as too large, with the limit named; so is a valid set
+ * that needs more than the limit; under the default both load. */
+START_TEST(test_memory_limit)
+{
+	const char *path = write_set("zeros", "000102030405060708090a0b0c0d0e0f",
+	                             4, 200000);
+	struct acvp_set set;
+	struct acvp_error err;
+
+	ck_assert_uint_eq(acvp_memory_limit(), ACVP_MEMORY_DEFAULT);
+	acvp_set_memory_limit(2u << 20);
+	ck_assert_int_eq(acvp_load(path, &set, &err), ACVP_ETOOBIG);
+	ck_assert_msg(strstr(err.msg, "too large: the vector set needs more "
+	                     "than 2 MiB") != NULL, "%s", err.msg);
+	acvp_set_memory_limit(ACVP_MEMORY_DEFAULT);
+	ck_assert_int_eq(acvp_load(path, &set, &err), ACVP_OK);
+	ck_assert_uint_eq(set.ntests, 4);
+	acvp_free(&set);
+	remove(path);
+	path = write_set("many", "000102030405060708090a0b0c0d0e0f", 20000, 0);
+	acvp_set_memory_limit(1u << 20);
+	ck_assert_int_eq(acvp_load(path, &set, &err), ACVP_ETOOBIG);
+	acvp_set_memory_limit(ACVP_MEMORY_DEFAULT);
+	ck_assert_int_eq(acvp_load(path, &set, &err), ACVP_OK);
+	ck_assert_uint_eq(set.ntests, 20000);
+	acvp_free(&set);
+	remove(path);
+}
+END_TEST
+
+/* Whether n bytes at p hold the text or the bytes of the key. */
+static int holds_key(const unsigned char *p, size_t n)
+{
+	static const unsigned char bytes[8] = {
+		0x5a, 0x17, 0xc0, 0xde, 0x5a, 0x17, 0xc0, 0xde
+	};
+	static const char text[] = "5a17c0de5a17";
+	size_t i;
+
+	for (i = 0; i + sizeof bytes <= n; i++)
+		if (memcmp(p + i, bytes, sizeof bytes) == 0 ||
+		    (i + sizeof text - 1 <= n &&
+		     memcmp(p + i, text, sizeof text - 1) == 0))
+			return 1;
+	return 0;
+}
+
+#if defined(__SANITIZE_ADDRESS__)
+#define HEAP_REUSED 0
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(memory_sanitizer)
+#define HEAP_REUSED 0
+#endif
+#endif
+#ifndef HEAP_REUSED
+#define HEAP_REUSED 1
+#endif
+
+/* What jansson and the decoding allocated is wiped when it is freed: the
+ * memory malloc hands out after a set was loaded and freed holds neither
+ * the key's text nor its bytes. */
+START_TEST(test_wipe)
+{
+	const char *path = write_set("wipe", "5a17c0de5a17c0de5a17c0de5a17c0de",
+	                             400, 0);
+	static const size_t sizes[] = { 16, 24, 32, 40, 48, 64, 80, 96, 128,
+	                                160, 256, 512, 1024, 4096, 65536,
+	                                1 << 20 };
+	unsigned char *blocks[64];
+	struct acvp_set set;
+	struct acvp_error err;
+	size_t i, k, hits = 0;
+
+	if (!HEAP_REUSED) {
+		printf("SKIP: wipe: the sanitizer's allocator does not reuse "
+		       "freed memory\n");
+		remove(path);
+		return;
+	}
+	ck_assert_int_eq(acvp_load(path, &set, &err), ACVP_OK);
+	ck_assert_uint_eq(set.ntests, 400);
+	acvp_free(&set);
+	remove(path);
+	for (i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+		for (k = 0; k < 64; k++) {
+			blocks[k] = malloc(sizes[i]);
+			ck_assert_ptr_nonnull(blocks[k]);
+			hits += (size_t)holds_key(blocks[k], sizes[i]);
+		}
+		for (k = 0; k < 64; k++)
+			free(blocks[k]);
+	}
+	ck_assert_msg(hits == 0, "%zu blocks hold the key after the set was "
+	              "freed", hits);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("acvp");
@@ -577,6 +705,8 @@ static Suite *suite(void)
 	                    (int)(sizeof bad_cases / sizeof bad_cases[0]));
 	tcase_add_test(tc, test_array_paths);
 	tcase_add_test(tc, test_syntax_no_key_digits);
+	tcase_add_test(tc, test_memory_limit);
+	tcase_add_test(tc, test_wipe);
 	tcase_set_timeout(tc, 120);
 	suite_add_tcase(s, tc);
 

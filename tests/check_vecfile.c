@@ -721,6 +721,115 @@ START_TEST(test_gzip)
 }
 END_TEST
 
+/* gzip members one after the other are one file (RFC 1952, 2.2); bytes
+ * after the last member are an error naming where they are. */
+START_TEST(test_gzip_members)
+{
+	const char *p = tpath("members.rsp.gz");
+	size_t n = gz_file(p, rsp_text), i;
+	unsigned char *data = slurp(p, n), *two = malloc(2 * n + 8);
+	static const char *const tails[] = { "\n", "x", "\0", "\x1f",
+	                                     "\x1f\x8b", "garbage\n" };
+	struct seen s;
+	struct vec_info info;
+	struct vec_error err;
+	size_t one;
+
+	ck_assert(two != NULL);
+	ck_assert_int_eq(read_file(p, &s, &info, &err), VEC_OK);
+	one = info.entries;
+	/* two members: the entries of both */
+	memcpy(two, data, n);
+	memcpy(two + n, data, n);
+	p = write_bytes("members.rsp.gz", two, 2 * n);
+	ck_assert_int_eq(read_file(p, &s, &info, &err), VEC_OK);
+	ck_assert_uint_eq(info.entries, 2 * one);
+	ck_assert_uint_eq(info.bytes, 2 * n);
+	/* one member, then bytes that are not another one */
+	for (i = 0; i < sizeof tails / sizeof tails[0]; i++) {
+		size_t k = i == 2 ? 1 : strlen(tails[i]);
+		int r;
+
+		memcpy(two + n, tails[i], k);
+		p = write_bytes("members.rsp.gz", two, n + k);
+		r = read_file(p, &s, NULL, &err);
+		ck_assert_msg(r == VEC_EFORMAT, "tail %zu: result %d", i, r);
+		if (tails[i][0] != '\x1f')
+			ck_assert_msg(strstr(err.msg, "trailing data after the "
+			                      "gzip stream") != NULL,
+			              "tail %zu: %s", i, err.msg);
+		ck_assert(err.line >= 1);
+	}
+	unlink(p);
+	free(data);
+	free(two);
+}
+END_TEST
+
+#if defined(__SANITIZE_ADDRESS__)
+#define HEAP_REUSED 0
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(memory_sanitizer)
+#define HEAP_REUSED 0
+#endif
+#endif
+#ifndef HEAP_REUSED
+#define HEAP_REUSED 1
+#endif
+
+/* What reading a file allocated (the parser, zlib's window and state) is
+ * wiped when it is freed: the memory malloc hands out afterwards holds
+ * neither the key's text nor its bytes. */
+START_TEST(test_wipe)
+{
+	static const unsigned char bytes[8] = {
+		0x5a, 0x17, 0xc0, 0xde, 0x5a, 0x17, 0xc0, 0xde
+	};
+	static const size_t sizes[] = { 64, 1024, 7200, 8192, 16384, 32768,
+	                                40000, 65536, 300000, 1 << 20 };
+	const char *p = tpath("wipe.rsp.gz");
+	char *text = malloc(200000);
+	unsigned char *blocks[16];
+	struct seen s;
+	struct vec_error err;
+	size_t i, k, j, n = 0, hits = 0;
+
+	ck_assert(text != NULL);
+	if (!HEAP_REUSED) {
+		printf("SKIP: wipe: the sanitizer's allocator does not reuse "
+		       "freed memory\n");
+		free(text);
+		return;
+	}
+	n += (size_t)sprintf(text, "[ENCRYPT]\n\n");
+	for (i = 0; i < 1000; i++)
+		n += (size_t)sprintf(text + n, "COUNT = %zu\nKEY = 5a17c0de5a17c0de"
+		                     "5a17c0de5a17c0de\nPLAINTEXT = %032zu\n"
+		                     "CIPHERTEXT = %032zu\n\n", i, i, i);
+	gz_file(p, text);
+	free(text);
+	ck_assert_int_eq(read_file(p, &s, NULL, &err), VEC_OK);
+	unlink(p);
+	for (i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+		for (k = 0; k < 16; k++) {
+			unsigned char *b = blocks[k] = malloc(sizes[i]);
+
+			ck_assert(b != NULL);
+			for (j = 0; j + 12 <= sizes[i]; j++)
+				if (memcmp(b + j, bytes, 8) == 0 ||
+				    memcmp(b + j, "5a17c0de5a17", 12) == 0) {
+					hits++;
+					break;
+				}
+		}
+		for (k = 0; k < 16; k++)
+			free(blocks[k]);
+	}
+	ck_assert_msg(hits == 0, "%zu blocks hold the key after the file was "
+	              "read", hits);
+}
+END_TEST
+
 /* Random damage never crashes or reads out of bounds (run under
  * valgrind to see the latter) and gives OK or a format error. */
 START_TEST(test_mutations)
@@ -1008,6 +1117,8 @@ static Suite *suite(void)
 
 	tc = tcase_create("gzip");
 	tcase_add_test(tc, test_gzip);
+	tcase_add_test(tc, test_gzip_members);
+	tcase_add_test(tc, test_wipe);
 	tcase_add_test(tc, test_mutations);
 	tcase_set_timeout(tc, 60);
 	suite_add_tcase(s, tc);

@@ -8,7 +8,8 @@
 # file, directory, unreadable, empty, bad hex, wrong length, two keys in
 # one file, unset variable), the key never appears on stdout or stderr,
 # the message names the option, and it says when a file or variable name
-# looks like the key itself.  Commands that take no key refuse the
+# looks like the key itself.  A line break inside key text is an error
+# from every source, with one message.  Commands that take no key refuse the
 # options without echoing them.
 
 . "${top_srcdir:-.}/tests/testlib.sh"
@@ -96,6 +97,49 @@ check() {
 		expect_stderr_fixed "aesecb: $cmdname: $hexopt: the $kind "
 		expect_stderr_lines 1
 		no_key_in_output $K16
+	done
+	# a line break inside key text, from any source: two keys are
+	# never read as one (\n, \r\n, a lone \r, \v, \f)
+	half=$(printf '%s' "$klen" | cut -c1-16)
+	rest=$(printf '%s' "$klen" | cut -c17-)
+	for nl in '\n' '\r\n' '\r' '\v' '\f'; do
+		v=$(printf "%s$nl%s" "$klen" "$klen")
+		printf "%s$nl%s" "$klen" "$klen" >"$T/twolines"
+		expect_status 2 "$AESECB" $cmdname $hexopt "$v" "$@"
+		expect_stderr_fixed "aesecb: $cmdname: $hexopt: the argument has text on line 2 after the $kind on line 1; the argument holds one $kind (hex digits on one line)"
+		expect_stderr_lines 1
+		no_key_in_output $klen
+		expect_status 2 env KEYVAR="$v" "$AESECB" $cmdname $envopt KEYVAR "$@"
+		expect_stderr_fixed "aesecb: $cmdname: $envopt: the environment variable has text on line 2 after the $kind on line 1; the environment variable holds one $kind (hex digits on one line)"
+		expect_stderr_lines 1
+		no_key_in_output $klen
+		expect_status 2 "$AESECB" $cmdname $fileopt "$T/twolines" "$@"
+		expect_stderr_fixed "aesecb: $cmdname: $fileopt: the $kind file has text on line 2 after the $kind on line 1; a $kind file holds one $kind (hex digits on one line)"
+		# a key cut in two by a line break is refused too
+		v=$(printf "%s$nl%s" "$half" "$rest")
+		expect_status 2 "$AESECB" $cmdname $hexopt "$v" "$@"
+		expect_stderr_fixed "$hexopt: the argument has text on line 2 after the $kind on line 1"
+	done
+	# blank lines and whitespace around the key are fine, in any source;
+	# lines are counted with \r\n as one line break
+	v=$(printf '\r\n\n  %s \t\r\n\n' "$klen")
+	expect_status 2 env KEYVAR="$v
+$klen" "$AESECB" $cmdname $envopt KEYVAR "$@"
+	expect_stderr_fixed "has text on line 4 after the $kind on line 3"
+	printf '\r\n\n  %s \t\r\n\n' "$klen" >"$T/blanks"
+	for src in "$hexopt" "$envopt" "$fileopt"; do
+		case $src in
+		"$hexopt") a=$v ;;
+		"$envopt") a=KEYVAR ;;
+		*)         a=$T/blanks ;;
+		esac
+		run env KEYVAR="$v" "$AESECB" $cmdname $src "$a" "$@"
+		if grep -q 'has text on line\|not a hex digit\|is empty\|odd number' "$T/err"; then
+			fail "$cmdname $src: blank lines around the $kind refused"
+			sed 's/^/#   stderr: /' "$T/err" >&2
+		else
+			pass "$cmdname $src: blank lines around the $kind"
+		fi
 	done
 	if [ "$(id -u)" -ne 0 ]; then
 		cp "$T/k16" "$T/unreadable"

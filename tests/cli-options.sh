@@ -31,7 +31,7 @@ long=$(printf '%0300d' 0 | tr 0 x)
 expect_status 2 "$AESECB" encrypt -k $KEY -p "$long"
 expect_stderr_fixed "aesecb: encrypt: unknown padding '$long': use none or pkcs7 (try 'aesecb encrypt --help')"
 expect_stderr_lines 1
-deep=$(printf '/%0199d' 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 | tr 0 d)
+deep=$(printf '/%0199d' 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 | tr 0 z)
 expect_status 2 "$AESECB" backends "$deep"
 expect_stderr_fixed "aesecb: backends: unexpected argument '$deep' (try 'aesecb backends --help')"
 expect_stderr_lines 1

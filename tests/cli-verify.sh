@@ -186,7 +186,7 @@ expect_status 0 "$AESECB" verify -q -b none "$V"
 expect_stdout_grep "^verify: $n_own/$n_own entries passed"
 
 # An error naming a long path shows it whole, on stderr and in --json.
-deep=$T$(printf '/%0199d' 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 | tr 0 d)
+deep=$T$(printf '/%0199d' 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 | tr 0 z)
 expect_status 4 "$AESECB" verify "$deep/x.rsp"
 expect_stderr_fixed "aesecb: verify: $deep/x.rsp: No such file or directory"
 expect_stderr_lines 1

@@ -1,0 +1,171 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# cli-verify-input.sh - how verify reads its files: each opened once; a
+# pipe, a FIFO or /dev/stdin checked as it is read (never waited for a
+# second time, a second writer's data never read); gzip members one after
+# the other read as one file, bytes after the last member an error naming
+# the file; more files than descriptors to keep open still all checked.
+# Every wait has a time limit.
+
+. "${top_srcdir:-.}/tests/testlib.sh"
+
+command -v timeout >/dev/null 2>&1 || skip_all "no timeout command (coreutils)"
+TO="timeout -s KILL"
+V=$top_srcdir/vectors
+GOOD=$V/fips197.rsp
+MCT=$V/cavp/ECBMCT128.rsp.gz
+sed 's/^\(CIPHERTEXT = \).\(.*\)$/\1f\2/' "$GOOD" >"$T/wrong.rsp"
+printf 'COUNT = 0\nKEY = zz\n' >"$T/bad.rsp"
+
+# -- a pipe, as /dev/stdin --------------------------------------------
+for f in "$GOOD" "$MCT" "$V/quic-hp.txt"; do
+	n=$("$AESECB" verify -q -b none "$f" | sed -n 's|^verify: \([0-9]*\)/.*|\1|p')
+	cat "$f" | $TO 30 "$AESECB" verify -q -b none /dev/stdin >"$T/out" 2>"$T/err"
+	rc=$?
+	if [ $rc -eq 0 ] && grep -q "^verify: $n/$n entries passed" "$T/out"; then
+		pass "a pipe as /dev/stdin: ${f##*/}, $n entries"
+	else
+		fail "a pipe as /dev/stdin: ${f##*/}: exit $rc: $(cat "$T/out" "$T/err" | head -n 2)"
+	fi
+done
+# a malformed stream: its error, with the line (what came before it is
+# checked: a pipe is checked as it is read)
+cat "$GOOD" "$T/bad.rsp" | $TO 30 "$AESECB" verify -q /dev/stdin >"$T/out" 2>"$T/err"
+rc=$?
+[ $rc -eq 2 ] && grep -q '^aesecb: verify: /dev/stdin:[0-9]*: ' "$T/err" &&
+	pass "a malformed pipe: exit 2 with its line" ||
+	fail "a malformed pipe: exit $rc: $(head -n 1 "$T/err")"
+# a wrong entry in a pipe is a failure like any other
+cat "$T/wrong.rsp" | $TO 30 "$AESECB" verify -q -b none /dev/stdin >"$T/out" 2>"$T/err"
+[ $? -eq 1 ] && pass "a wrong entry in a pipe: exit 1" || fail "a wrong entry in a pipe"
+# the same in JSON: the entries are counted
+cat "$GOOD" | $TO 30 "$AESECB" verify --json -b none /dev/stdin >"$T/out" 2>"$T/err"
+grep -q '"entries": 6' "$T/out" && pass "a pipe in --json: 6 entries" ||
+	fail "a pipe in --json: $(grep entries "$T/out" | head -n 1)"
+
+# -- a FIFO ------------------------------------------------------------
+if command -v mkfifo >/dev/null 2>&1; then
+	mkfifo "$T/fifo" "$T/fifo.json"
+	# one writer: read once, nothing waited for afterwards
+	$TO 20 sh -c 'cat "$1" >"$2"' sh "$GOOD" "$T/fifo" &
+	writer=$!
+	$TO 20 "$AESECB" verify -q -b none "$T/fifo" >"$T/out" 2>"$T/err" &
+	reader=$!
+	wait_limit $reader 30
+	rc=$?
+	wait_limit $writer 30
+	if [ $rc -eq 0 ] && grep -q '^verify: 6/6 entries passed' "$T/out"; then
+		pass "a FIFO is read once"
+	else
+		fail "a FIFO: exit $rc: $(cat "$T/out" "$T/err" | head -n 2)"
+	fi
+	# a second writer, a second later: its data is never read, let alone
+	# checked (the writer waits in vain for a reader and is killed)
+	cat >"$T/writer.sh" <<'EOF_W'
+cat "$1" >"$3"
+sleep 1
+exec timeout -s KILL 2 sh -c 'cat "$1" >"$2"' sh "$2" "$3"
+EOF_W
+	$TO 20 sh "$T/writer.sh" "$GOOD" "$T/wrong.rsp" "$T/fifo" &
+	writer=$!
+	$TO 20 "$AESECB" verify -q -b none "$T/fifo" >"$T/out" 2>"$T/err" &
+	reader=$!
+	wait_limit $reader 30
+	rc=$?
+	wait_limit $writer 30
+	wst=$?
+	if [ $rc -eq 0 ] && grep -q '^verify: 6/6 entries passed' "$T/out"; then
+		pass "a FIFO with a second writer: only the first one's data"
+	else
+		fail "a FIFO with a second writer: exit $rc: $(cat "$T/out" "$T/err" | head -n 2)"
+	fi
+	[ $wst -ne 0 ] && pass "the second writer found no reader" ||
+		fail "the second writer's data was read"
+	# a FIFO and a file: the FIFO is not opened twice
+	$TO 20 sh -c 'cat "$1" >"$2"' sh "$GOOD" "$T/fifo" &
+	writer=$!
+	$TO 20 "$AESECB" verify -q -b none "$T/fifo" "$V/sp800-38a-ecb.rsp" >"$T/out" 2>"$T/err" &
+	reader=$!
+	wait_limit $reader 30
+	rc=$?
+	wait_limit $writer 30
+	[ $rc -eq 0 ] && pass "a FIFO among other files" ||
+		fail "a FIFO among other files: exit $rc: $(head -n 1 "$T/err")"
+	# an ACVP set from a FIFO, with another file: loaded once
+	$TO 20 sh -c 'cat "$1" >"$2"' sh \
+		"$top_srcdir/tests/acvp/projection/internalProjection.json" "$T/fifo.json" &
+	writer=$!
+	$TO 20 "$AESECB" verify -q -b none "$T/fifo.json" "$GOOD" >"$T/out" 2>"$T/err" &
+	reader=$!
+	wait_limit $reader 30
+	rc=$?
+	wait_limit $writer 30
+	[ $rc -eq 0 ] && pass "an ACVP set from a FIFO, with another file" ||
+		fail "an ACVP set from a FIFO: exit $rc: $(head -n 1 "$T/err")"
+else
+	skip "FIFOs: no mkfifo"
+fi
+
+# -- a file changed between its validation and its check ----------------
+HOOK=$top_builddir/tests/.libs/change-on-rewind.so
+if [ -f "$HOOK" ]; then
+	for how in inplace append; do
+		cp "$GOOD" "$T/changing.rsp"
+		run env LD_PRELOAD="$HOOK" CHANGE_ON_REWIND=$how "$AESECB" verify -q -b none "$T/changing.rsp"
+		if cmp -s "$GOOD" "$T/changing.rsp"; then
+			skip "a file changed before its check: the preloaded hook did not take"
+			break
+		fi
+		[ $rc -eq 4 ] && pass "changed ($how) before its check: exit 4" ||
+			fail "changed ($how) before its check: exit $rc"
+		expect_stderr_fixed "aesecb: verify: $T/changing.rsp: the file changed after it was validated: its results are void"
+	done
+else
+	skip "no $HOOK"
+fi
+
+# -- gzip members and trailing data ------------------------------------
+n=$("$AESECB" verify -q -b none "$MCT" | sed -n 's|^verify: \([0-9]*\)/.*|\1|p')
+cat "$MCT" "$MCT" >"$T/two.rsp.gz"
+expect_status 0 "$AESECB" verify -q -b none "$T/two.rsp.gz"
+expect_stdout_grep "^verify: $((2 * n))/$((2 * n)) entries passed"
+for tail in 'x' 'garbage
+' '\0\0\0\0'; do
+	{ cat "$MCT"; printf "$tail"; } >"$T/tail.rsp.gz"
+	expect_status 2 "$AESECB" verify -q -b none "$T/tail.rsp.gz"
+	expect_stderr_grep "^aesecb: verify: $T/tail.rsp.gz:[0-9]*: trailing data after the gzip stream"
+	expect_stderr_lines 1
+	[ -s "$T/out" ] && fail "trailing data: a report was printed" ||
+		pass "trailing data: nothing checked"
+done
+# in a pipe too
+{ cat "$MCT"; echo x; } | $TO 30 "$AESECB" verify -q /dev/stdin >"$T/out" 2>"$T/err"
+[ $? -eq 2 ] && grep -q 'trailing data after the gzip stream' "$T/err" &&
+	pass "trailing data in a pipe" || fail "trailing data in a pipe: $(head -n 1 "$T/err")"
+
+# -- more files than descriptors ---------------------------------------
+# 80 response files, a QUIC file and an ACVP set as the default vector
+# set, under a limit of 64 open files: some keep their descriptor until
+# their check, the others are read once at their check; all are checked
+mkdir "$T/many"
+i=0
+while [ $i -lt 80 ]; do
+	cp "$GOOD" "$T/many/f$i.rsp"
+	i=$((i + 1))
+done
+cp "$V/quic-hp.txt" "$T/many/quic.txt"
+cp -r "$top_srcdir/tests/acvp/projection" "$T/many/z-acvp"
+n=$("$AESECB" verify -q -b none "$V/quic-hp.txt" | sed -n 's|^verify: \([0-9]*\)/.*|\1|p')
+a=$("$AESECB" verify -q -b none "$T/many/z-acvp" | sed -n 's|^verify: \([0-9]*\)/.*|\1|p')
+want=$((80 * 6 + n + a))
+for lim in 64 20; do
+	run env AESECB_VECTORS="$T/many" sh -c 'ulimit -n $0 && exec "$@"' $lim \
+		"$AESECB" verify -q -b none
+	if [ $rc -eq 0 ] && grep -q "^verify: $want/$want entries passed" "$T/out"; then
+		pass "82 files under a limit of $lim open files"
+	else
+		fail "82 files, $lim open files: exit $rc: $(cat "$T/out" "$T/err" | head -n 2)"
+	fi
+done
+
+finish

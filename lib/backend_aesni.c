@@ -391,15 +391,25 @@ VEX_TARGET static int name(const aesecb_ctx *ctx, const uint8_t *in,        \
 	return AESECB_OK;                                                    \
 }
 
+/* [vex][key size][ENC, DEC, MASK], below */
+static aesecb_one_fn *const one_table[2][3][AESECB_ONE_N];
+
+/*
+ * The legacy function for key size ks and slot i on an aligned copy of a
+ * misaligned context.  It is named by indices, not by its address: on
+ * 32-bit x86, position-independent code would otherwise compute that
+ * address (a call, to learn where the code is) on every call, aligned or
+ * not.
+ */
 static __attribute__((noinline)) int one_via_aligned_copy(
-	const aesecb_ctx *ctx, const uint8_t *in, uint8_t *out,
-	aesecb_one_fn *fn)
+	const aesecb_ctx *ctx, const uint8_t *in, uint8_t *out, unsigned ks,
+	unsigned i)
 {
 	aesecb_ctx copy;
 	int rc;
 
 	memcpy(&copy, (const void *)ctx, sizeof copy);
-	rc = fn(&copy, in, out);
+	rc = one_table[0][ks][i](&copy, in, out);
 	aesecb_wipe(&copy, sizeof copy);
 	return rc;
 }
@@ -409,7 +419,10 @@ TARGET static int name(const aesecb_ctx *ctx, const uint8_t *in,            \
                        uint8_t *out)                                         \
 {                                                                            \
 	if (((uintptr_t)(const void *)ctx & 15) != 0)                        \
-		return one_via_aligned_copy(ctx, in, out, name);             \
+		return one_via_aligned_copy(ctx, in, out, (nr - 10) / 2,     \
+		                            dec ? AESECB_ONE_DEC             \
+		                            : msk ? AESECB_ONE_MASK          \
+		                            : AESECB_ONE_ENC);               \
 	aes_blocks(ctx->priv_keys.b + (dec ? 16 * DEC_OFFSET : 0), in, out, \
 	           1, nr, dec, msk);                                         \
 	return AESECB_OK;                                                    \
@@ -424,7 +437,6 @@ TARGET static int name(const aesecb_ctx *ctx, const uint8_t *in,            \
 ONE_SET(ONE_VEX, vex_)
 ONE_SET(ONE_SSE, sse_)
 
-/* [vex][key size][ENC, DEC, MASK] */
 static aesecb_one_fn *const one_table[2][3][AESECB_ONE_N] = {
 	{ { sse_enc_128, sse_dec_128, sse_mask_128 },
 	  { sse_enc_192, sse_dec_192, sse_mask_192 },

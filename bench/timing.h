@@ -53,8 +53,10 @@ struct bench_meas {
 void bench_measure(bench_fn *fn, void *arg, double target_ns, int reps,
                    struct bench_meas *m);
 
-/* The core clock in GHz, estimated from a chain of dependent additions
- * measured for about dur_ns; *descheduled as in bench_meas. */
+/* The core clock in GHz, measured for about dur_ns from two chains of
+ * dependent instructions no core can shorten (x86: multiplications of 3
+ * cycles and register additions of 1), or 0 (unknown) when the two
+ * disagree by more than 10%; *descheduled as in bench_meas. */
 double bench_core_ghz(double dur_ns, int *descheduled);
 
 /* TSC ticks per nanosecond, measured over about dur_ns (0 without TSC). */

@@ -22,7 +22,9 @@
 
 #include "acvp.h"
 #include "hex.h"
+#include "json.h"
 #include "mct.h"
+#include "printable.h"
 
 /* Longest AFT text accepted, in bytes (a sanity bound, not a format rule). */
 #define ACVP_TEXT_MAX (1u << 24)
@@ -45,6 +47,23 @@ static int set_err(struct acvp_error *err, int code, const char *file,
 	vsnprintf(err->msg, sizeof err->msg, fmt, ap);
 	va_end(ap);
 	return code;
+}
+
+char *acvp_strerror(const struct acvp_error *err, const char *path,
+                    char *buf, size_t size)
+{
+	char file[4 * sizeof err->file], where[4 * sizeof err->where];
+	char msg[4 * sizeof err->msg];
+
+	cli_printable(err->file[0] != '\0' ? err->file : path, file,
+	              sizeof file);
+	cli_printable(err->msg, msg, sizeof msg);
+	if (err->where[0] != '\0')
+		snprintf(buf, size, "%s: %s: %s", file,
+		         cli_printable(err->where, where, sizeof where), msg);
+	else
+		snprintf(buf, size, "%s: %s", file, msg);
+	return buf;
 }
 
 /* The JSON path being decoded, built up as a string. */
@@ -392,53 +411,85 @@ void acvp_free(struct acvp_set *set)
 	memset(set, 0, sizeof *set);
 }
 
-static char *dupstr(const char *s)
+/* Test k of group g, object o at tp: tcId, key, input, and the answer
+ * when the questions carry it (*answered). */
+static int read_test(struct dec *d, struct acvp_group *g, json_t *o,
+                     const struct jpath *tp, size_t k, int *answered)
 {
-	size_t n = strlen(s) + 1;
-	char *p = malloc(n);
+	struct acvp_test *t = &g->tests[k];
+	const char *in_name = g->decrypt ? "ct" : "pt";
+	int rc, found;
 
-	if (p != NULL)
-		memcpy(p, s, n);
-	return p;
+	t->q_index = k;
+	t->a_group = t->a_index = (size_t)-1;
+	if (!json_is_object(o))
+		return bad(d, tp, "not an object");
+	rc = get_uint(d, o, "tcId", tp, &t->tcid);
+	if (rc == ACVP_OK)
+		rc = get_hex(d, o, "key", tp, g->key_len, t->key, NULL, NULL);
+	if (rc != ACVP_OK)
+		return rc;
+	if (g->type == ACVP_MCT) {
+		t->in = malloc(32);
+		if (t->in == NULL)
+			return set_err(d->err, ACVP_ENOMEM, d->file, tp->s,
+			               "out of memory");
+		t->len = 16;
+		rc = get_hex(d, o, in_name, tp, 16, t->in, NULL, NULL);
+	} else {
+		rc = get_hex(d, o, in_name, tp, 0, NULL, &t->in, &t->len);
+	}
+	if (rc == ACVP_OK)
+		rc = get_answer(d, o, tp, g, t, &found);
+	if (rc != ACVP_OK)
+		return rc;
+	if (found)
+		t->a_group = (size_t)-2;  /* answered in place */
+	else
+		*answered = 0;
+	return ACVP_OK;
+}
+
+/* A string member of jg that must be one of two words: *which is 0 for
+ * the first, 1 for the second. */
+static int get_choice(struct dec *d, json_t *jg, const char *name,
+                      const struct jpath *gp, const char *w0,
+                      const char *w1, const char *what, int *which)
+{
+	const char *s = get_str(d, jg, name, gp);
+	struct jpath p;
+
+	if (s == NULL)
+		return ACVP_EFORMAT;
+	if (strcmp(s, w0) == 0 || strcmp(s, w1) == 0) {
+		*which = strcmp(s, w1) == 0;
+		return ACVP_OK;
+	}
+	jp_set(&p, gp, "%s", name);
+	return bad(d, &p, "unknown %s (%s or %s)", what, w0, w1);
 }
 
 /* One group of the questions file. */
 static int read_group(struct dec *d, json_t *jg, const struct jpath *gp,
                       struct acvp_group *g, int *all_answered)
 {
-	const char *s;
 	json_t *tests;
 	unsigned long keybits;
 	size_t k;
-	struct jpath p;
+	struct jpath p, tp;
 	int rc;
 
 	if (!json_is_object(jg))
 		return bad(d, gp, "not an object");
 	rc = get_uint(d, jg, "tgId", gp, &g->tgid);
-	if (rc != ACVP_OK)
-		return rc;
-	s = get_str(d, jg, "testType", gp);
-	if (s == NULL)
-		return ACVP_EFORMAT;
-	jp_set(&p, gp, "testType");
-	if (strcmp(s, "AFT") == 0)
-		g->type = ACVP_AFT;
-	else if (strcmp(s, "MCT") == 0)
-		g->type = ACVP_MCT;
-	else
-		return bad(d, &p, "unknown test type (AFT or MCT)");
-	s = get_str(d, jg, "direction", gp);
-	if (s == NULL)
-		return ACVP_EFORMAT;
-	jp_set(&p, gp, "direction");
-	if (strcmp(s, "encrypt") == 0)
-		g->decrypt = 0;
-	else if (strcmp(s, "decrypt") == 0)
-		g->decrypt = 1;
-	else
-		return bad(d, &p, "unknown direction (encrypt or decrypt)");
-	rc = get_uint(d, jg, "keyLen", gp, &keybits);
+	if (rc == ACVP_OK)
+		rc = get_choice(d, jg, "testType", gp, "AFT", "MCT",
+		                "test type", &g->type);
+	if (rc == ACVP_OK)
+		rc = get_choice(d, jg, "direction", gp, "encrypt", "decrypt",
+		                "direction", &g->decrypt);
+	if (rc == ACVP_OK)
+		rc = get_uint(d, jg, "keyLen", gp, &keybits);
 	if (rc != ACVP_OK)
 		return rc;
 	if (keybits != 128 && keybits != 192 && keybits != 256) {
@@ -455,46 +506,13 @@ static int read_group(struct dec *d, json_t *jg, const struct jpath *gp,
 	if (g->tests == NULL)
 		return set_err(d->err, ACVP_ENOMEM, d->file, p.s,
 		               "out of memory");
-	for (k = 0; k < json_array_size(tests); k++) {
-		json_t *o = json_array_get(tests, k);
-		struct acvp_test *t = &g->tests[k];
-		struct jpath tp;
-		int found;
-
+	for (k = 0; k < json_array_size(tests) && rc == ACVP_OK; k++) {
 		jp_set(&tp, &p, "[%zu]", k);
 		g->ntests = k + 1;  /* freed from here on */
-		t->q_index = k;
-		t->a_group = t->a_index = (size_t)-1;
-		if (!json_is_object(o))
-			return bad(d, &tp, "not an object");
-		rc = get_uint(d, o, "tcId", &tp, &t->tcid);
-		if (rc == ACVP_OK)
-			rc = get_hex(d, o, "key", &tp, g->key_len, t->key,
-			             NULL, NULL);
-		if (rc != ACVP_OK)
-			return rc;
-		if (g->type == ACVP_MCT) {
-			t->in = malloc(32);
-			if (t->in == NULL)
-				return set_err(d->err, ACVP_ENOMEM, d->file,
-				               tp.s, "out of memory");
-			t->len = 16;
-			rc = get_hex(d, o, g->decrypt ? "ct" : "pt", &tp, 16,
-			             t->in, NULL, NULL);
-		} else {
-			rc = get_hex(d, o, g->decrypt ? "ct" : "pt", &tp, 0,
-			             NULL, &t->in, &t->len);
-		}
-		if (rc == ACVP_OK)
-			rc = get_answer(d, o, &tp, g, t, &found);
-		if (rc != ACVP_OK)
-			return rc;
-		if (found)
-			t->a_group = (size_t)-2;  /* answered in place */
-		else
-			*all_answered = 0;
+		rc = read_test(d, g, json_array_get(tests, k), &tp, k,
+		               all_answered);
 	}
-	return ACVP_OK;
+	return rc;
 }
 
 static int read_questions(const char *path, struct acvp_set *set,
@@ -512,7 +530,7 @@ static int read_questions(const char *path, struct acvp_set *set,
 		return rc;
 	rc = unwrap(&d, root, &vs, &set->array_form, &ver, &base);
 	if (rc == ACVP_OK && ver != NULL) {
-		set->acv_version = dupstr(ver);
+		set->acv_version = strdup(ver);
 		if (set->acv_version == NULL)
 			rc = set_err(err, ACVP_ENOMEM, path, NULL,
 			             "out of memory");
@@ -582,14 +600,93 @@ static size_t find_test(const struct acvp_group *g, unsigned long tcid,
 	return (size_t)-1;
 }
 
+/* Test k of group gi of the answers file, object o at tp: its answer,
+ * into the question of the same tcId in group g. */
+static int read_answer(struct dec *d, struct acvp_group *g, unsigned long tgid,
+                       json_t *o, const struct jpath *tp, size_t gi, size_t k)
+{
+	unsigned long tcid;
+	struct jpath q;
+	size_t ti;
+	int rc, found;
+
+	if (!json_is_object(o))
+		return bad(d, tp, "not an object");
+	rc = get_uint(d, o, "tcId", tp, &tcid);
+	if (rc != ACVP_OK)
+		return rc;
+	ti = find_test(g, tcid, k);
+	if (ti == (size_t)-1) {
+		jp_set(&q, tp, "tcId");
+		return bad(d, &q, "%lu is not a test of group tgId %lu in the "
+		           "prompt", tcid, tgid);
+	}
+	rc = get_answer(d, o, tp, g, &g->tests[ti], &found);
+	if (rc != ACVP_OK)
+		return rc;
+	if (!found)
+		return bad(d, tp, "missing %s", g->type == ACVP_MCT ?
+		           "resultsArray" : g->decrypt ? "pt" : "ct");
+	g->tests[ti].a_group = gi;
+	g->tests[ti].a_index = k;
+	return ACVP_OK;
+}
+
+/* Group i of the answers file, jg at gp: its tests' answers. */
+static int read_answer_group(struct dec *d, struct acvp_set *set, json_t *jg,
+                             const struct jpath *gp, size_t i)
+{
+	struct jpath tsp, tp, q;
+	unsigned long tgid;
+	json_t *tests;
+	size_t gi, k;
+	int rc;
+
+	if (!json_is_object(jg))
+		return bad(d, gp, "not an object");
+	rc = get_uint(d, jg, "tgId", gp, &tgid);
+	if (rc != ACVP_OK)
+		return rc;
+	gi = find_group(set, tgid, i);
+	if (gi == (size_t)-1) {
+		jp_set(&q, gp, "tgId");
+		return bad(d, &q, "%lu is not a group of the prompt", tgid);
+	}
+	tests = json_object_get(jg, "tests");
+	jp_set(&tsp, gp, "tests");
+	if (!json_is_array(tests))
+		return bad(d, &tsp, tests == NULL ? "missing" : "not an array");
+	for (k = 0; k < json_array_size(tests) && rc == ACVP_OK; k++) {
+		jp_set(&tp, &tsp, "[%zu]", k);
+		rc = read_answer(d, &set->groups[gi], tgid,
+		                 json_array_get(tests, k), &tp, i, k);
+	}
+	return rc;
+}
+
+/* Every question needs its answer. */
+static int all_answered(struct dec *d, const struct acvp_set *set)
+{
+	size_t i, k;
+
+	for (i = 0; i < set->ngroups; i++)
+		for (k = 0; k < set->groups[i].ntests; k++)
+			if (set->groups[i].tests[k].a_group == (size_t)-1)
+				return bad(d, NULL, "no expected result for "
+				           "tgId %lu tcId %lu",
+				           set->groups[i].tgid,
+				           set->groups[i].tests[k].tcid);
+	return ACVP_OK;
+}
+
 static int read_answers(const char *path, struct acvp_set *set,
                         struct acvp_error *err)
 {
 	struct dec d = { path, err };
-	json_t *root, *vs, *groups;
-	struct jpath base, p;
+	json_t *root, *vs, *groups = NULL;
+	struct jpath base, p, gp;
 	long long vsid;
-	size_t i, k;
+	size_t i;
 	int rc, array_form;
 
 	rc = load_json(path, &root, err);
@@ -600,107 +697,31 @@ static int read_answers(const char *path, struct acvp_set *set,
 		rc = check_header(&d, vs, &base);
 	if (rc == ACVP_OK)
 		rc = get_vsid(&d, vs, &base, &vsid);
-	if (rc != ACVP_OK)
-		goto out;
-	if (vsid != set->vsid) {
+	if (rc == ACVP_OK && vsid != set->vsid) {
 		jp_set(&p, &base, "vsId");
 		rc = bad(&d, &p, "%lld, but the prompt's is %lld", vsid,
 		         set->vsid);
-		goto out;
 	}
-	groups = json_object_get(vs, "testGroups");
-	jp_set(&p, &base, "testGroups");
-	if (!json_is_array(groups)) {
-		rc = bad(&d, &p, groups == NULL ? "missing" : "not an array");
-		goto out;
-	}
-	for (i = 0; i < json_array_size(groups) && rc == ACVP_OK; i++) {
-		json_t *jg = json_array_get(groups, i), *tests;
-		struct jpath gp, tsp;
-		struct acvp_group *g;
-		unsigned long tgid;
-		size_t gi;
-
-		jp_set(&gp, &p, "[%zu]", i);
-		if (!json_is_object(jg)) {
-			rc = bad(&d, &gp, "not an object");
-			break;
-		}
-		rc = get_uint(&d, jg, "tgId", &gp, &tgid);
-		if (rc != ACVP_OK)
-			break;
-		gi = find_group(set, tgid, i);
-		if (gi == (size_t)-1) {
-			struct jpath q;
-
-			jp_set(&q, &gp, "tgId");
-			rc = bad(&d, &q, "%lu is not a group of the prompt",
-			         tgid);
-			break;
-		}
-		g = &set->groups[gi];
-		tests = json_object_get(jg, "tests");
-		jp_set(&tsp, &gp, "tests");
-		if (!json_is_array(tests)) {
-			rc = bad(&d, &tsp, tests == NULL ? "missing" :
+	if (rc == ACVP_OK) {
+		groups = json_object_get(vs, "testGroups");
+		jp_set(&p, &base, "testGroups");
+		if (!json_is_array(groups))
+			rc = bad(&d, &p, groups == NULL ? "missing" :
 			         "not an array");
-			break;
-		}
-		for (k = 0; k < json_array_size(tests) && rc == ACVP_OK; k++) {
-			json_t *o = json_array_get(tests, k);
-			struct jpath tp;
-			unsigned long tcid;
-			size_t ti;
-			int found;
-
-			jp_set(&tp, &tsp, "[%zu]", k);
-			if (!json_is_object(o)) {
-				rc = bad(&d, &tp, "not an object");
-				break;
-			}
-			rc = get_uint(&d, o, "tcId", &tp, &tcid);
-			if (rc != ACVP_OK)
-				break;
-			ti = find_test(g, tcid, k);
-			if (ti == (size_t)-1) {
-				struct jpath q;
-
-				jp_set(&q, &tp, "tcId");
-				rc = bad(&d, &q, "%lu is not a test of group "
-				         "tgId %lu in the prompt", tcid, tgid);
-				break;
-			}
-			rc = get_answer(&d, o, &tp, g, &g->tests[ti], &found);
-			if (rc != ACVP_OK)
-				break;
-			if (!found) {
-				rc = bad(&d, &tp, "missing %s",
-				         g->type == ACVP_MCT ? "resultsArray" :
-				         g->decrypt ? "pt" : "ct");
-				break;
-			}
-			g->tests[ti].a_group = i;
-			g->tests[ti].a_index = k;
-		}
+	}
+	for (i = 0; rc == ACVP_OK && i < json_array_size(groups); i++) {
+		jp_set(&gp, &p, "[%zu]", i);
+		rc = read_answer_group(&d, set, json_array_get(groups, i), &gp,
+		                       i);
+		/* the group's tree is no longer needed */
 		json_array_set_new(groups, i, json_null());
 	}
-	if (rc != ACVP_OK)
-		goto out;
-	/* every question needs its answer */
-	set->has_answers = 1;
-	for (i = 0; i < set->ngroups; i++)
-		for (k = 0; k < set->groups[i].ntests; k++) {
-			const struct acvp_test *t = &set->groups[i].tests[k];
-
-			if (t->a_group == (size_t)-1) {
-				rc = bad(&d, NULL, "no expected result for tgId "
-				         "%lu tcId %lu", set->groups[i].tgid,
-				         t->tcid);
-				goto out;
-			}
-		}
-	set->answers_array_form = array_form;
-out:
+	if (rc == ACVP_OK)
+		rc = all_answered(&d, set);
+	if (rc == ACVP_OK) {
+		set->has_answers = 1;
+		set->answers_array_form = array_form;
+	}
 	json_decref(root);
 	return rc;
 }
@@ -714,9 +735,9 @@ int acvp_load_files(const char *questions, const char *answers,
 	if (err != NULL)
 		memset(err, 0, sizeof *err);
 	set->is_sample = -1;
-	set->questions = dupstr(questions);
+	set->questions = strdup(questions);
 	if (answers != NULL)
-		set->answers = dupstr(answers);
+		set->answers = strdup(answers);
 	if (set->questions == NULL || (answers != NULL && set->answers == NULL))
 		rc = set_err(err, ACVP_ENOMEM, questions, NULL,
 		             "out of memory");
@@ -749,86 +770,76 @@ static char *join(const char *dir, size_t dir_len, const char *name)
 	return p;
 }
 
+/* A directory: prompt.json with expectedResults.json next to it if
+ * there is one, else internalProjection.json. */
+static int load_dir(const char *path, struct acvp_set *set,
+                    struct acvp_error *err)
+{
+	size_t dlen = strlen(path);
+	char *q = join(path, dlen, "prompt.json");
+	char *a = join(path, dlen, "expectedResults.json");
+	char *p = join(path, dlen, "internalProjection.json");
+	int rc;
+
+	if (q == NULL || a == NULL || p == NULL)
+		rc = set_err(err, ACVP_ENOMEM, path, NULL, "out of memory");
+	else if (is_file(q))
+		rc = acvp_load_files(q, is_file(a) ? a : NULL, set, err);
+	else if (is_file(p))
+		rc = acvp_load_files(p, NULL, set, err);
+	else
+		rc = set_err(err, ACVP_EIO, path, NULL, "no prompt.json or "
+		             "internalProjection.json in this directory");
+	free(q);
+	free(a);
+	free(p);
+	return rc;
+}
+
+/* prompt.json or expectedResults.json named: the other one is looked for
+ * next to it (the answers are optional, the questions are not). */
+static int load_pair(const char *path, size_t dlen, int answers,
+                     struct acvp_set *set, struct acvp_error *err)
+{
+	char *other = join(path, dlen, answers ? "prompt.json"
+	                                       : "expectedResults.json");
+	int rc;
+
+	if (other == NULL)
+		rc = set_err(err, ACVP_ENOMEM, path, NULL, "out of memory");
+	else if (!answers)
+		rc = acvp_load_files(path, is_file(other) ? other : NULL, set,
+		                     err);
+	else if (is_file(other))
+		rc = acvp_load_files(other, path, set, err);
+	else
+		rc = set_err(err, ACVP_EIO, path, NULL, "no prompt.json next "
+		             "to it (the questions)");
+	free(other);
+	return rc;
+}
+
 int acvp_load(const char *path, struct acvp_set *set, struct acvp_error *err)
 {
-	struct stat st;
 	const char *base = strrchr(path, '/');
-	size_t dlen;
-	char *q = NULL, *a = NULL;
-	int rc;
+	struct stat st;
 
 	memset(set, 0, sizeof *set);
 	if (stat(path, &st) != 0)
 		return set_err(err, ACVP_EIO, path, NULL, "%s",
 		               strerror(errno));
-	if (S_ISDIR(st.st_mode)) {
-		dlen = strlen(path);
-		q = join(path, dlen, "prompt.json");
-		a = join(path, dlen, "expectedResults.json");
-		if (q == NULL || a == NULL) {
-			rc = set_err(err, ACVP_ENOMEM, path, NULL,
-			             "out of memory");
-		} else if (is_file(q)) {
-			rc = acvp_load_files(q, is_file(a) ? a : NULL, set,
-			                     err);
-		} else {
-			free(q);
-			q = join(path, dlen, "internalProjection.json");
-			if (q == NULL)
-				rc = set_err(err, ACVP_ENOMEM, path, NULL,
-				             "out of memory");
-			else if (is_file(q))
-				rc = acvp_load_files(q, NULL, set, err);
-			else
-				rc = set_err(err, ACVP_EIO, path, NULL,
-				             "no prompt.json or "
-				             "internalProjection.json in this "
-				             "directory");
-		}
-		free(q);
-		free(a);
-		return rc;
-	}
+	if (S_ISDIR(st.st_mode))
+		return load_dir(path, set, err);
 	base = base != NULL ? base + 1 : path;
-	dlen = (size_t)(base - path);
-	if (strcmp(base, "prompt.json") == 0) {
-		a = join(path, dlen, "expectedResults.json");
-		if (a == NULL)
-			return set_err(err, ACVP_ENOMEM, path, NULL,
-			               "out of memory");
-		rc = acvp_load_files(path, is_file(a) ? a : NULL, set, err);
-		free(a);
-		return rc;
-	}
-	if (strcmp(base, "expectedResults.json") == 0) {
-		q = join(path, dlen, "prompt.json");
-		if (q == NULL)
-			return set_err(err, ACVP_ENOMEM, path, NULL,
-			               "out of memory");
-		if (!is_file(q))
-			rc = set_err(err, ACVP_EIO, path, NULL,
-			             "no prompt.json next to it (the "
-			             "questions)");
-		else
-			rc = acvp_load_files(q, path, set, err);
-		free(q);
-		return rc;
-	}
+	if (strcmp(base, "prompt.json") == 0)
+		return load_pair(path, (size_t)(base - path), 0, set, err);
+	if (strcmp(base, "expectedResults.json") == 0)
+		return load_pair(path, (size_t)(base - path), 1, set, err);
 	return acvp_load_files(path, NULL, set, err);
 }
 
 /* ------------------------------------------------------------------ */
 /* Checking */
-
-static int differ(const uint8_t *a, const uint8_t *b, size_t n)
-{
-	unsigned acc = 0;
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		acc |= (unsigned)(a[i] ^ b[i]);
-	return acc != 0;
-}
 
 /* The JSON path of test t's answer (field, MCT iteration it or -1). */
 static void answer_path(const struct acvp_set *set,
@@ -884,15 +895,138 @@ static int report(const struct acvp_set *set, const struct acvp_group *g,
 	return fn(arg, &f);
 }
 
+/* The larger of 16 and the longest AFT text of the set. */
+static size_t longest_text(const struct acvp_set *set)
+{
+	size_t maxlen = 16, i, k;
+
+	for (i = 0; i < set->ngroups; i++)
+		for (k = 0; k < set->groups[i].ntests; k++)
+			if (set->groups[i].tests[k].len > maxlen)
+				maxlen = set->groups[i].tests[k].len;
+	return maxlen;
+}
+
+/* Test t under be: AFT, its output into buf; MCT, its MCT_OUTER
+ * iterations into res.  An aesecb status. */
+static int run_test(const aesecb_backend *be, const struct acvp_group *g,
+                    const struct acvp_test *t, uint8_t *buf,
+                    struct mct_result *res)
+{
+	aesecb_ctx ctx;
+	int r;
+
+	if (g->type == ACVP_MCT)
+		return mct_run(be, g->decrypt, t->key, g->key_len, t->in, res);
+	r = aesecb_init(&ctx, t->key, g->key_len, be);
+	if (r == AESECB_OK)
+		r = (g->decrypt ? aesecb_decrypt : aesecb_encrypt)(&ctx, t->in,
+		                                                   buf, t->len);
+	aesecb_clear(&ctx);
+	return r;
+}
+
+/* What acvp_check works with. */
+struct checker {
+	const struct acvp_set *set;
+	const aesecb_backend *be;
+	acvp_fail_fn *fn;
+	void *arg;
+	uint8_t *out;             /* room for the longest text */
+	struct mct_result *res;   /* MCT_OUTER iterations */
+	int stop;                 /* the callback's value once it said stop */
+};
+
+/* The first field of an MCT test's iterations that differs from the
+ * expected results: key, then input, then output.  1 when all match. */
+static int compare_mct(struct checker *k, const struct acvp_group *g,
+                       const struct acvp_test *t)
+{
+	const char *in_name = g->decrypt ? "ct" : "pt";
+	const char *out_name = g->decrypt ? "pt" : "ct";
+	const struct mct_result *res = k->res;
+	int r;
+
+	for (r = 0; r < MCT_OUTER; r++) {
+		const struct acvp_mct_step *s = &t->mct[r];
+		const uint8_t *ein = g->decrypt ? s->ct : s->pt;
+		const uint8_t *eout = g->decrypt ? s->pt : s->ct;
+
+		if (cli_ct_differ(res[r].key, s->key, g->key_len))
+			k->stop = report(k->set, g, t, r, "key", NULL, NULL,
+			                 g->key_len, k->fn, k->arg);
+		else if (cli_ct_differ(res[r].in, ein, 16))
+			k->stop = report(k->set, g, t, r, in_name, ein,
+			                 res[r].in, 16, k->fn, k->arg);
+		else if (cli_ct_differ(res[r].out, eout, 16))
+			k->stop = report(k->set, g, t, r, out_name, eout,
+			                 res[r].out, 16, k->fn, k->arg);
+		else
+			continue;
+		return 0;
+	}
+	return 1;
+}
+
+/* One test: 1 passed, 0 failed (reported), or the library's status. */
+static int check_test(struct checker *k, const struct acvp_group *g,
+                      const struct acvp_test *t)
+{
+	int r = run_test(k->be, g, t, k->out, k->res);
+
+	if (r != AESECB_OK)
+		return r;
+	if (g->type == ACVP_MCT)
+		return compare_mct(k, g, t);
+	if (!cli_ct_differ(k->out, t->expect, t->len))
+		return 1;
+	k->stop = report(k->set, g, t, -1, g->decrypt ? "pt" : "ct",
+	                 t->expect, k->out, t->len, k->fn, k->arg);
+	return 0;
+}
+
+/* Every test of every group, counted, until the callback says stop. */
+static int check_all(struct checker *k, struct acvp_counts *c,
+                     struct acvp_error *err)
+{
+	size_t i, n;
+
+	for (i = 0; i < k->set->ngroups && !k->stop; i++) {
+		const struct acvp_group *g = &k->set->groups[i];
+		int mct = g->type == ACVP_MCT;
+
+		for (n = 0; n < g->ntests && !k->stop; n++) {
+			int r = check_test(k, g, &g->tests[n]);
+
+			if (r < 0)
+				return set_err(err, ACVP_ECRYPT,
+				               k->set->questions, NULL, "%s",
+				               aesecb_strerror(r));
+			if (mct) {
+				c->mct++;
+				c->mct_pass += (unsigned long)r;
+			} else {
+				c->aft++;
+				c->aft_pass += (unsigned long)r;
+			}
+		}
+	}
+	if (k->stop == 0)
+		return ACVP_OK;
+	set_err(err, ACVP_ESTOPPED, k->set->questions, NULL, "stopped");
+	if (err != NULL)
+		err->stop = k->stop;
+	return ACVP_ESTOPPED;
+}
+
 int acvp_check(const struct acvp_set *set, const aesecb_backend *be,
                acvp_fail_fn *fn, void *arg, struct acvp_counts *counts,
                struct acvp_error *err)
 {
+	struct checker k = { set, be, fn, arg, NULL, NULL, 0 };
+	size_t maxlen = longest_text(set);
 	struct acvp_counts c;
-	struct mct_result *res = NULL;
-	uint8_t *out = NULL;
-	size_t maxlen = 16, i, k;
-	int rc = ACVP_OK, stop = 0;
+	int rc;
 
 	memset(&c, 0, sizeof c);
 	if (err != NULL)
@@ -900,91 +1034,19 @@ int acvp_check(const struct acvp_set *set, const aesecb_backend *be,
 	if (!set->has_answers)
 		return set_err(err, ACVP_ENOANSWER, set->questions, NULL,
 		               "no expected results to check against");
-	for (i = 0; i < set->ngroups; i++)
-		for (k = 0; k < set->groups[i].ntests; k++)
-			if (set->groups[i].tests[k].len > maxlen)
-				maxlen = set->groups[i].tests[k].len;
-	out = malloc(maxlen);
-	res = malloc(MCT_OUTER * sizeof *res);
-	if (out == NULL || res == NULL) {
+	k.out = malloc(maxlen);
+	k.res = malloc(MCT_OUTER * sizeof *k.res);
+	if (k.out == NULL || k.res == NULL)
 		rc = set_err(err, ACVP_ENOMEM, set->questions, NULL,
 		             "out of memory");
-		goto done;
-	}
-	for (i = 0; i < set->ngroups && !stop; i++) {
-		const struct acvp_group *g = &set->groups[i];
-		const char *in_name = g->decrypt ? "ct" : "pt";
-		const char *out_name = g->decrypt ? "pt" : "ct";
-
-		for (k = 0; k < g->ntests && !stop; k++) {
-			const struct acvp_test *t = &g->tests[k];
-			int r, ok = 1;
-
-			if (g->type == ACVP_AFT) {
-				aesecb_ctx ctx;
-
-				c.aft++;
-				r = aesecb_init(&ctx, t->key, g->key_len, be);
-				if (r == AESECB_OK)
-					r = (g->decrypt ? aesecb_decrypt :
-					     aesecb_encrypt)(&ctx, t->in, out,
-					                     t->len);
-				aesecb_clear(&ctx);
-				if (r != AESECB_OK) {
-					rc = set_err(err, ACVP_ECRYPT,
-					             set->questions, NULL, "%s",
-					             aesecb_strerror(r));
-					goto done;
-				}
-				if (differ(out, t->expect, t->len)) {
-					ok = 0;
-					stop = report(set, g, t, -1, out_name,
-					              t->expect, out, t->len,
-					              fn, arg);
-				}
-				c.aft_pass += ok;
-				continue;
-			}
-			c.mct++;
-			r = mct_run(be, g->decrypt, t->key, g->key_len, t->in,
-			            res);
-			if (r != AESECB_OK) {
-				rc = set_err(err, ACVP_ECRYPT, set->questions,
-				             NULL, "%s", aesecb_strerror(r));
-				goto done;
-			}
-			for (r = 0; r < MCT_OUTER && ok; r++) {
-				const struct acvp_mct_step *s = &t->mct[r];
-				const uint8_t *ein = g->decrypt ? s->ct : s->pt;
-				const uint8_t *eout = g->decrypt ? s->pt : s->ct;
-
-				if (differ(res[r].key, s->key, g->key_len)) {
-					ok = 0;
-					stop = report(set, g, t, r, "key", NULL,
-					              NULL, g->key_len, fn, arg);
-				} else if (differ(res[r].in, ein, 16)) {
-					ok = 0;
-					stop = report(set, g, t, r, in_name, ein,
-					              res[r].in, 16, fn, arg);
-				} else if (differ(res[r].out, eout, 16)) {
-					ok = 0;
-					stop = report(set, g, t, r, out_name,
-					              eout, res[r].out, 16, fn,
-					              arg);
-				}
-			}
-			c.mct_pass += ok;
-		}
-	}
-	if (stop)
-		rc = 1000 + stop;
-done:
-	if (out != NULL)
-		aesecb_wipe(out, maxlen);
-	if (res != NULL)
-		aesecb_wipe(res, MCT_OUTER * sizeof *res);
-	free(out);
-	free(res);
+	else
+		rc = check_all(&k, &c, err);
+	if (k.out != NULL)
+		aesecb_wipe(k.out, maxlen);
+	if (k.res != NULL)
+		aesecb_wipe(k.res, MCT_OUTER * sizeof *k.res);
+	free(k.out);
+	free(k.res);
 	if (counts != NULL)
 		*counts = c;
 	return rc;
@@ -993,144 +1055,92 @@ done:
 /* ------------------------------------------------------------------ */
 /* Answering */
 
-static void put_hex(FILE *out, const uint8_t *p, size_t n)
+/* One test's answer: tcId, then the output (AFT) or the 100 iterations
+ * (MCT); buf holds the longest text, res MCT_OUTER results. */
+static int answer_test(struct cli_json *j, const struct acvp_set *set,
+                       const struct acvp_group *g, const struct acvp_test *t,
+                       const aesecb_backend *be, uint8_t *buf,
+                       struct mct_result *res, struct acvp_error *err)
 {
-	char buf[2 * 64];
-	size_t k;
+	const char *in_name = g->decrypt ? "ct" : "pt";
+	const char *out_name = g->decrypt ? "pt" : "ct";
+	int r = run_test(be, g, t, buf, res), i;
 
-	while (n > 0) {
-		k = n < 64 ? n : 64;
-		fwrite(buf, 1, (size_t)(cli_hex_encode(buf, p, k, CLI_HEX_UPPER) -
-		                        buf), out);
-		p += k;
-		n -= k;
+	if (r != AESECB_OK)
+		return set_err(err, ACVP_ECRYPT, set->questions, NULL, "%s",
+		               aesecb_strerror(r));
+	cli_json_object(j, NULL);
+	cli_json_uint(j, "tcId", t->tcid);
+	if (g->type == ACVP_AFT) {
+		cli_json_hex(j, out_name, buf, t->len, CLI_HEX_UPPER);
+	} else {
+		cli_json_array(j, "resultsArray");
+		for (i = 0; i < MCT_OUTER; i++) {
+			cli_json_object(j, NULL);
+			cli_json_hex(j, "key", res[i].key, g->key_len,
+			             CLI_HEX_UPPER);
+			cli_json_hex(j, in_name, res[i].in, 16, CLI_HEX_UPPER);
+			cli_json_hex(j, out_name, res[i].out, 16, CLI_HEX_UPPER);
+			cli_json_end(j);
+		}
+		cli_json_end(j);
 	}
-	aesecb_wipe(buf, sizeof buf);
-}
-
-static void put_field(FILE *out, int ind, const char *name,
-                      const uint8_t *p, size_t n, int last)
-{
-	fprintf(out, "%*s\"%s\": \"", ind, "", name);
-	put_hex(out, p, n);
-	fprintf(out, "\"%s\n", last ? "" : ",");
+	cli_json_end(j);
+	return ACVP_OK;
 }
 
 int acvp_answer(const struct acvp_set *set, const aesecb_backend *be,
                 FILE *out, const char *out_name, struct acvp_error *err)
 {
 	struct mct_result *res = NULL;
+	size_t maxlen = longest_text(set), i, k;
 	uint8_t *buf = NULL;
-	size_t maxlen = 16, i, k;
-	int b = set->array_form ? 2 : 0;  /* indent of the set's members */
+	struct cli_json j;
 	int rc = ACVP_OK;
 
 	if (err != NULL)
 		memset(err, 0, sizeof *err);
-	for (i = 0; i < set->ngroups; i++)
-		for (k = 0; k < set->groups[i].ntests; k++)
-			if (set->groups[i].tests[k].len > maxlen)
-				maxlen = set->groups[i].tests[k].len;
 	buf = malloc(maxlen);
 	res = malloc(MCT_OUTER * sizeof *res);
 	if (buf == NULL || res == NULL) {
 		rc = set_err(err, ACVP_ENOMEM, out_name, NULL, "out of memory");
 		goto done;
 	}
+	cli_json_start(&j, out, CLI_JSON_PRETTY);
 	if (set->array_form) {
-		json_t *js = json_string(set->acv_version != NULL ?
-		                         set->acv_version : "1.0");
-		char *v = js != NULL ? json_dumps(js, JSON_ENCODE_ANY) : NULL;
-
-		json_decref(js);
-		if (v == NULL) {
-			rc = set_err(err, ACVP_ENOMEM, out_name, NULL,
-			             "out of memory");
-			goto done;
-		}
-		fprintf(out, "[\n  {\n    \"acvVersion\": %s\n  },\n  {\n", v);
-		free(v);
-	} else {
-		fprintf(out, "{\n");
+		cli_json_array(&j, NULL);
+		cli_json_object(&j, NULL);
+		/* the protocol's version, as the prompt gave it */
+		cli_json_string(&j, "acvVersion", set->acv_version != NULL ?
+		                set->acv_version : "1.0");
+		cli_json_end(&j);
 	}
-	fprintf(out, "%*s\"vsId\": %lld,\n", b + 2, "", set->vsid);
-	fprintf(out, "%*s\"algorithm\": \"%s\",\n", b + 2, "", ACVP_ALGORITHM);
-	fprintf(out, "%*s\"revision\": \"%s\",\n", b + 2, "", ACVP_REVISION);
+	cli_json_object(&j, NULL);
+	cli_json_int(&j, "vsId", set->vsid);
+	cli_json_string(&j, "algorithm", ACVP_ALGORITHM);
+	cli_json_string(&j, "revision", ACVP_REVISION);
 	if (set->is_sample >= 0)
-		fprintf(out, "%*s\"isSample\": %s,\n", b + 2, "",
-		        set->is_sample ? "true" : "false");
-	fprintf(out, "%*s\"testGroups\": [%s\n", b + 2, "",
-	        set->ngroups ? "" : "]");
-	for (i = 0; i < set->ngroups; i++) {
+		cli_json_bool(&j, "isSample", set->is_sample);
+	cli_json_array(&j, "testGroups");
+	for (i = 0; i < set->ngroups && rc == ACVP_OK; i++) {
 		const struct acvp_group *g = &set->groups[i];
-		int ti = b + 8;  /* indent of a test's members */
 
-		fprintf(out, "%*s{\n%*s\"tgId\": %lu,\n%*s\"tests\": [%s\n",
-		        b + 4, "", b + 6, "", g->tgid, b + 6, "",
-		        g->ntests ? "" : "]");
-		for (k = 0; k < g->ntests; k++) {
-			const struct acvp_test *t = &g->tests[k];
-			int r;
-
-			fprintf(out, "%*s{\n%*s\"tcId\": %lu,\n", ti, "",
-			        ti + 2, "", t->tcid);
-			if (g->type == ACVP_AFT) {
-				aesecb_ctx ctx;
-
-				r = aesecb_init(&ctx, t->key, g->key_len, be);
-				if (r == AESECB_OK)
-					r = (g->decrypt ? aesecb_decrypt :
-					     aesecb_encrypt)(&ctx, t->in, buf,
-					                     t->len);
-				aesecb_clear(&ctx);
-				if (r != AESECB_OK) {
-					rc = set_err(err, ACVP_ECRYPT,
-					             set->questions, NULL, "%s",
-					             aesecb_strerror(r));
-					goto done;
-				}
-				put_field(out, ti + 2, g->decrypt ? "pt" : "ct",
-				          buf, t->len, 1);
-			} else {
-				int j;
-
-				r = mct_run(be, g->decrypt, t->key, g->key_len,
-				            t->in, res);
-				if (r != AESECB_OK) {
-					rc = set_err(err, ACVP_ECRYPT,
-					             set->questions, NULL, "%s",
-					             aesecb_strerror(r));
-					goto done;
-				}
-				fprintf(out, "%*s\"resultsArray\": [\n",
-				        ti + 2, "");
-				for (j = 0; j < MCT_OUTER; j++) {
-					fprintf(out, "%*s{\n", ti + 4, "");
-					put_field(out, ti + 6, "key", res[j].key,
-					          g->key_len, 0);
-					put_field(out, ti + 6,
-					          g->decrypt ? "ct" : "pt",
-					          res[j].in, 16, 0);
-					put_field(out, ti + 6,
-					          g->decrypt ? "pt" : "ct",
-					          res[j].out, 16, 1);
-					fprintf(out, "%*s}%s\n", ti + 4, "",
-					        j + 1 < MCT_OUTER ? "," : "");
-				}
-				fprintf(out, "%*s]\n", ti + 2, "");
-			}
-			fprintf(out, "%*s}%s\n", ti, "",
-			        k + 1 < g->ntests ? "," : "");
-		}
-		if (g->ntests)
-			fprintf(out, "%*s]\n", b + 6, "");
-		fprintf(out, "%*s}%s\n", b + 4, "",
-		        i + 1 < set->ngroups ? "," : "");
+		cli_json_object(&j, NULL);
+		cli_json_uint(&j, "tgId", g->tgid);
+		cli_json_array(&j, "tests");
+		for (k = 0; k < g->ntests && rc == ACVP_OK; k++)
+			rc = answer_test(&j, set, g, &g->tests[k], be, buf, res,
+			                 err);
+		cli_json_end(&j);
+		cli_json_end(&j);
 	}
-	if (set->ngroups)
-		fprintf(out, "%*s]\n", b + 2, "");
-	fprintf(out, set->array_form ? "  }\n]\n" : "}\n");
-	if (fflush(out) != 0 || ferror(out))
+	if (rc != ACVP_OK)
+		goto done;
+	cli_json_end(&j);
+	cli_json_end(&j);
+	if (set->array_form)
+		cli_json_end(&j);
+	if (cli_json_finish(&j) != 0)
 		rc = set_err(err, ACVP_EIO, out_name, NULL, "cannot write: %s",
 		             strerror(errno));
 done:

@@ -36,13 +36,14 @@
 #define ACVP_REVISION  "1.0"
 #define ACVP_MCT_OUTER 100
 
-/* Results of the functions below. */
-#define ACVP_OK       0
-#define ACVP_EFORMAT  1   /* malformed JSON or not a valid vector set */
-#define ACVP_EIO      2   /* a file cannot be opened, read or written */
-#define ACVP_ENOMEM   3
-#define ACVP_ENOANSWER 4  /* acvp_check(): the set has no expected results */
-#define ACVP_ECRYPT   5   /* the library refused a key or the backend */
+/* Results of the functions below: 0 or negative. */
+#define ACVP_OK        0
+#define ACVP_EFORMAT   (-1)  /* malformed JSON or not a valid vector set */
+#define ACVP_EIO       (-2)  /* a file cannot be opened, read or written */
+#define ACVP_ENOMEM    (-3)
+#define ACVP_ENOANSWER (-4)  /* acvp_check(): the set has no expected results */
+#define ACVP_ECRYPT    (-5)  /* the library refused a key or the backend */
+#define ACVP_ESTOPPED  (-6)  /* acvp_check(): the callback asked to stop */
 
 struct acvp_error {
 	int code;              /* one of the above */
@@ -51,6 +52,7 @@ struct acvp_error {
 	                          or "line 12, column 5" for a syntax error,
 	                          or "" */
 	char msg[200];         /* what went wrong; never holds key bytes */
+	int stop;              /* ACVP_ESTOPPED: the callback's value */
 };
 
 enum acvp_type { ACVP_AFT = 0, ACVP_MCT = 1 };
@@ -119,6 +121,14 @@ int acvp_load(const char *path, struct acvp_set *set, struct acvp_error *err);
 int acvp_load_files(const char *questions, const char *answers,
                     struct acvp_set *set, struct acvp_error *err);
 
+/*
+ * err as one line for a message, "FILE: WHERE: MSG" (or "FILE: MSG"),
+ * every part made printable; FILE is err->file, or path when err names no
+ * file.  Returns buf.
+ */
+char *acvp_strerror(const struct acvp_error *err, const char *path,
+                    char *buf, size_t size);
+
 /* Free what acvp_load() allocated, wiping keys; set becomes empty. */
 void acvp_free(struct acvp_set *set);
 
@@ -138,7 +148,8 @@ struct acvp_failure {
 	size_t len;
 };
 
-/* Called once per failed test; returning nonzero stops acvp_check(). */
+/* Called once per failed test; returning nonzero stops acvp_check()
+ * (ACVP_ESTOPPED). */
 typedef int acvp_fail_fn(void *arg, const struct acvp_failure *f);
 
 struct acvp_counts {
@@ -152,8 +163,8 @@ struct acvp_counts {
  * that differs (for MCT: the first iteration, and in it key, then the
  * input, then the output).  counts may be NULL.  Returns ACVP_OK (whether
  * or not tests failed: see counts), ACVP_ENOANSWER, ACVP_ECRYPT (with
- * err->msg from the library), or ACVP_ENOMEM; 1000 + the callback's value
- * when it stopped the run.
+ * err->msg from the library), ACVP_ENOMEM, or ACVP_ESTOPPED when the
+ * callback stopped the run.
  */
 int acvp_check(const struct acvp_set *set, const aesecb_backend *be,
                acvp_fail_fn *fn, void *arg, struct acvp_counts *counts,

@@ -81,12 +81,9 @@ static int parse(struct acvp_opts *o, int argc, char **argv)
 /* An acvp.h error: one line, and its exit status. */
 static int acvp_status(const char *path, const struct acvp_error *err)
 {
-	const char *file = err->file[0] != '\0' ? err->file : path;
+	char line[4096];
 
-	if (err->where[0] != '\0')
-		cli_err("%s: %s: %s", file, err->where, err->msg);
-	else
-		cli_err("%s: %s", file, err->msg);
+	cli_err("%s", acvp_strerror(err, path, line, sizeof line));
 	switch (err->code) {
 	case ACVP_EFORMAT:
 		return EXIT_USAGE;
@@ -97,6 +94,44 @@ static int acvp_status(const char *path, const struct acvp_error *err)
 	}
 }
 
+/* A write to OUT failed: worded as encrypt and decrypt word it. */
+static int write_failed(const struct cli_outfile *out, int to_stdout,
+                        const char *why)
+{
+	if (to_stdout)
+		cli_err("cannot write stdout: %s", why);
+	else
+		cli_err("cannot write '%s': %s", cli_safe(out->name), why);
+	return EXIT_IO;
+}
+
+/* The answer, written to OUT through stdio on a copy of its descriptor.
+ * Returns 0, or an exit status after the message. */
+static int write_answer(const struct acvp_set *set, const aesecb_backend *be,
+                        const struct cli_outfile *out, int to_stdout,
+                        const char *prompt)
+{
+	static const char wr[] = "cannot write: ";
+	struct acvp_error err;
+	int fd = dup(out->fd), st;
+	FILE *fp = fd < 0 ? NULL : fdopen(fd, "w");
+
+	if (fp == NULL) {
+		st = write_failed(out, 0, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return st;
+	}
+	st = acvp_answer(set, be, fp, out->name, &err);
+	if (fclose(fp) != 0 && st == ACVP_OK)
+		return write_failed(out, to_stdout, strerror(errno));
+	if (st == ACVP_EIO)
+		return write_failed(out, to_stdout,
+		                    strncmp(err.msg, wr, sizeof wr - 1) == 0 ?
+		                    err.msg + sizeof wr - 1 : err.msg);
+	return st == ACVP_OK ? 0 : acvp_status(prompt, &err);
+}
+
 int cmd_acvp(int argc, char **argv)
 {
 	struct acvp_opts o;
@@ -105,8 +140,7 @@ int cmd_acvp(int argc, char **argv)
 	struct cli_outfile out;
 	const aesecb_backend *be;
 	const char *prompt;
-	FILE *fp;
-	int rc, ok;
+	int rc;
 
 	memset(&o, 0, sizeof o);
 	rc = parse(&o, argc, argv);
@@ -119,52 +153,12 @@ int cmd_acvp(int argc, char **argv)
 	/* the questions only: expected results next to it are not read */
 	if (acvp_load_files(prompt, NULL, &set, &err) != ACVP_OK)
 		return acvp_status(prompt, &err);
-
 	rc = cli_outfile_open(&out, o.out);
-	if (rc != 0) {
-		acvp_free(&set);
-		return rc;
-	}
-	/* the answer is written through stdio on a copy of the descriptor */
-	{
-		int fd = dup(out.fd);
-
-		fp = fd < 0 ? NULL : fdopen(fd, "w");
-		if (fp == NULL) {
-			cli_err("cannot write '%s': %s", cli_safe(out.name),
-			        strerror(errno));
-			if (fd >= 0)
-				close(fd);
-			cli_outfile_abort(&out);
-			acvp_free(&set);
-			return EXIT_IO;
-		}
-	}
-	rc = acvp_answer(&set, be, fp, out.name, &err);
+	if (rc == 0)
+		rc = write_answer(&set, be, &out, o.out == NULL ||
+		                  strcmp(o.out, "-") == 0, prompt);
 	acvp_free(&set);
-	if (rc == ACVP_EIO && strncmp(err.msg, "cannot write: ", 14) == 0) {
-		/* worded as encrypt and decrypt word it */
-		if (o.out == NULL || strcmp(o.out, "-") == 0)
-			cli_err("cannot write stdout: %s", err.msg + 14);
-		else
-			cli_err("cannot write '%s': %s", cli_safe(out.name),
-			        err.msg + 14);
-		rc = EXIT_IO;
-	} else if (rc != ACVP_OK) {
-		rc = acvp_status(prompt, &err);
-	}
-	ok = rc == ACVP_OK && fflush(fp) == 0 && !ferror(fp);
-	if (rc == ACVP_OK && !ok) {
-		cli_err("cannot write '%s': %s", cli_safe(out.name),
-		        strerror(errno));
-		rc = EXIT_IO;
-	}
-	if (fclose(fp) != 0 && rc == ACVP_OK) {
-		cli_err("cannot write '%s': %s", cli_safe(out.name),
-		        strerror(errno));
-		rc = EXIT_IO;
-	}
-	if (rc != ACVP_OK) {
+	if (rc != 0) {
 		cli_outfile_abort(&out);
 		return rc;
 	}

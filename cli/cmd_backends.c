@@ -46,17 +46,15 @@ struct env_state {
 
 static void env_check(struct env_state *e)
 {
-	e->value = cli_backend_env();
+	e->value = aesecb_backend_env();
 	e->be = NULL;
 	e->problem = NULL;
 	if (e->value == NULL)
 		return;
 	cli_printable(e->value, e->shown, sizeof e->shown);
-	e->be = aesecb_backend_find(e->value);
-	if (e->be == NULL)
+	if (aesecb_backend_resolve(e->value, &e->be, &e->problem) ==
+	    AESECB_EUNKNOWN)
 		e->problem = "no backend of that name";
-	else
-		e->problem = aesecb_backend_unavailable_reason(e->be);
 }
 
 /* ------------------------------------------------------------------ */
@@ -81,40 +79,46 @@ static void print_row(const char *const cell[NCOLS], const size_t width[NCOLS])
 	}
 }
 
+/* The cells of one backend's row; scratch holds the "ENC/DEC" cell. */
+static void row_of(const aesecb_backend *be, const aesecb_backend *def,
+                   const char *cell[NCOLS], char scratch[48])
+{
+	const char *why = aesecb_backend_unavailable_reason(be);
+
+	snprintf(scratch, 48, "%zu/%zu", aesecb_backend_scratch_written(be, 0),
+	         aesecb_backend_scratch_written(be, 1));
+	cell[0] = aesecb_backend_name(be);
+	cell[1] = aesecb_backend_arch(be);
+	cell[2] = aesecb_backend_compiled(be) ? "yes" : "no";
+	cell[3] = aesecb_backend_available(be) ? "yes" : "no";
+	cell[4] = be == def ? "*" : "";
+	cell[5] = scratch;
+	cell[6] = aesecb_backend_dit(be) ? "yes" : "no";
+	cell[7] = aesecb_backend_requires(be);
+	cell[8] = why != NULL ? why : "-";
+}
+
+/* Every backend, one row each: the widths first, then the rows. */
 static void print_table(const aesecb_backend *def, const struct env_state *e)
 {
 	size_t n = aesecb_backend_count(), i, j;
 	size_t width[NCOLS];
-	char scratch[16][48];
-	const char *cells[16][NCOLS];
+	const char *cells[NCOLS];
+	char scratch[48];
 
-	if (n > 16)
-		n = 16;  /* the library has four */
 	for (j = 0; j < NCOLS; j++)
 		width[j] = strlen(headings[j]);
 	for (i = 0; i < n; i++) {
-		const aesecb_backend *be = aesecb_backend_get(i);
-		const char *why = aesecb_backend_unavailable_reason(be);
-
-		snprintf(scratch[i], sizeof scratch[i], "%zu/%zu",
-		         aesecb_backend_scratch_written(be, 0),
-		         aesecb_backend_scratch_written(be, 1));
-		cells[i][0] = aesecb_backend_name(be);
-		cells[i][1] = aesecb_backend_arch(be);
-		cells[i][2] = aesecb_backend_compiled(be) ? "yes" : "no";
-		cells[i][3] = aesecb_backend_available(be) ? "yes" : "no";
-		cells[i][4] = be == def ? "*" : "";
-		cells[i][5] = scratch[i];
-		cells[i][6] = aesecb_backend_dit(be) ? "yes" : "no";
-		cells[i][7] = aesecb_backend_requires(be);
-		cells[i][8] = why != NULL ? why : "-";
+		row_of(aesecb_backend_get(i), def, cells, scratch);
 		for (j = 0; j < NCOLS; j++)
-			if (strlen(cells[i][j]) > width[j])
-				width[j] = strlen(cells[i][j]);
+			if (strlen(cells[j]) > width[j])
+				width[j] = strlen(cells[j]);
 	}
 	print_row(headings, width);
-	for (i = 0; i < n; i++)
-		print_row(cells[i], width);
+	for (i = 0; i < n; i++) {
+		row_of(aesecb_backend_get(i), def, cells, scratch);
+		print_row(cells, width);
+	}
 	printf("\n");
 	if (e->value == NULL)
 		printf("default: %s (the best available on this CPU)\n",
@@ -130,48 +134,42 @@ static void print_table(const aesecb_backend *def, const struct env_state *e)
 /* ------------------------------------------------------------------ */
 /* JSON. */
 
-static const char *json_bool(int v)
-{
-	return v ? "true" : "false";
-}
-
-static void print_json(const aesecb_backend *def, const struct env_state *e)
+static int print_json(const aesecb_backend *def, const struct env_state *e)
 {
 	size_t n = aesecb_backend_count(), i;
+	struct cli_json j;
 
-	fputs("{\n  \"default\": ", stdout);
-	cli_json_str(stdout, def != NULL ? aesecb_backend_name(def) : NULL);
-	fputs(",\n  \"default_from\": ", stdout);
-	cli_json_str(stdout, e->value == NULL ? "best available"
-	         : e->problem == NULL ? "AESECB_BACKEND" : NULL);
-	fputs(",\n  \"AESECB_BACKEND\": ", stdout);
-	cli_json_str(stdout, e->value);
-	fputs(",\n  \"AESECB_BACKEND_problem\": ", stdout);
-	cli_json_str(stdout, e->problem);
-	fputs(",\n  \"backends\": [", stdout);
+	cli_json_start(&j, stdout, CLI_JSON_LISTING);
+	cli_json_object(&j, NULL);
+	cli_json_string(&j, "default",
+	                def != NULL ? aesecb_backend_name(def) : NULL);
+	cli_json_string(&j, "default_from", e->value == NULL ? "best available"
+	                : e->problem == NULL ? "AESECB_BACKEND" : NULL);
+	cli_json_string(&j, "AESECB_BACKEND", e->value);
+	cli_json_string(&j, "AESECB_BACKEND_problem", e->problem);
+	cli_json_array(&j, "backends");
 	for (i = 0; i < n; i++) {
 		const aesecb_backend *be = aesecb_backend_get(i);
 
-		fputs(i == 0 ? "\n    {" : ",\n    {", stdout);
-		fputs("\"name\": ", stdout);
-		cli_json_str(stdout, aesecb_backend_name(be));
-		fputs(", \"arch\": ", stdout);
-		cli_json_str(stdout, aesecb_backend_arch(be));
-		printf(", \"compiled\": %s, \"available\": %s, \"default\": %s",
-		       json_bool(aesecb_backend_compiled(be)),
-		       json_bool(aesecb_backend_available(be)),
-		       json_bool(be == def));
-		printf(", \"scratch_written\": {\"encrypt\": %zu, \"decrypt\": %zu}",
-		       aesecb_backend_scratch_written(be, 0),
-		       aesecb_backend_scratch_written(be, 1));
-		printf(", \"dit\": %s", json_bool(aesecb_backend_dit(be)));
-		fputs(", \"requires\": ", stdout);
-		cli_json_str(stdout, aesecb_backend_requires(be));
-		fputs(", \"unavailable_reason\": ", stdout);
-		cli_json_str(stdout, aesecb_backend_unavailable_reason(be));
-		putchar('}');
+		cli_json_object(&j, NULL);
+		cli_json_string(&j, "name", aesecb_backend_name(be));
+		cli_json_string(&j, "arch", aesecb_backend_arch(be));
+		cli_json_bool(&j, "compiled", aesecb_backend_compiled(be));
+		cli_json_bool(&j, "available", aesecb_backend_available(be));
+		cli_json_bool(&j, "default", be == def);
+		cli_json_object(&j, "scratch_written");
+		cli_json_uint(&j, "encrypt", aesecb_backend_scratch_written(be, 0));
+		cli_json_uint(&j, "decrypt", aesecb_backend_scratch_written(be, 1));
+		cli_json_end(&j);
+		cli_json_bool(&j, "dit", aesecb_backend_dit(be));
+		cli_json_string(&j, "requires", aesecb_backend_requires(be));
+		cli_json_string(&j, "unavailable_reason",
+		                aesecb_backend_unavailable_reason(be));
+		cli_json_end(&j);
 	}
-	fputs("\n  ]\n}\n", stdout);
+	cli_json_end(&j);
+	cli_json_end(&j);
+	return cli_json_finish_stdout(&j);
 }
 
 /* ------------------------------------------------------------------ */
@@ -224,10 +222,12 @@ int cmd_backends(int argc, char **argv)
 		return rc != 0 ? rc : cli_help(help);
 
 	env_check(&e);
-	def = aesecb_backend_default();
-	if (e.problem != NULL) {
-		/* the listing works; anything that encrypts would fail */
+	/* the default as aesecb_init picks it: none when $AESECB_BACKEND
+	 * cannot be used (the listing works; anything that encrypts would
+	 * fail) */
+	if (aesecb_backend_resolve(NULL, &def, NULL) != AESECB_OK)
 		def = NULL;
+	if (e.problem != NULL) {
 		if (e.be == NULL)
 			cli_err("warning: AESECB_BACKEND='%s' names no backend; "
 			        "commands that encrypt will exit with status 3",
@@ -239,8 +239,7 @@ int cmd_backends(int argc, char **argv)
 	}
 
 	if (o.json)
-		print_json(def, &e);
-	else
-		print_table(def, &e);
+		return print_json(def, &e);
+	print_table(def, &e);
 	return cli_flush_stdout();
 }

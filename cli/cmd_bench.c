@@ -9,10 +9,12 @@
  * output is folded into bench_sink so that no work can be dropped.
  * Nothing is pinned.
  *
- * Cycles: on x86 the time-stamp counter is read around each repetition
- * (its rate is measured against CLOCK_MONOTONIC and printed); elsewhere
- * cycles are nanoseconds times a core clock estimated from a chain of
- * dependent additions.  The header says which applies.
+ * Cycles: on x86 the cycle columns count time-stamp counter ticks, read
+ * around each repetition (the TSC's rate is measured against
+ * CLOCK_MONOTONIC and printed): the reference clock, not the core's.
+ * Elsewhere they are nanoseconds times the core clock that
+ * bench_core_ghz() estimates, and "-" when it cannot tell.  The header
+ * says which clock the columns count.
  */
 #ifdef HAVE_CONFIG_H
 #include <config.h>
@@ -323,87 +325,111 @@ static bench_fn *const runners[] = {
 struct clockinfo {
 	int tsc;            /* cycles are TSC ticks */
 	double tsc_ghz;     /* measured TSC rate */
-	double core_ghz;    /* estimated core clock */
+	double core_ghz;    /* estimated core clock, 0: unknown */
 	int descheduled;    /* the estimate never had the CPU to itself */
 };
 
-/* A JSON number, or null when there is none to give. */
-static void json_num(const char *key, const char *fmt, double v, int have)
+/* Whether the cycle columns have figures: TSC ticks, or core cycles
+ * from a known clock. */
+static int have_cycles(const struct clockinfo *ci)
 {
-	printf("\"%s\": ", key);
-	if (have && isfinite(v))
-		printf(fmt, v);
-	else
-		printf("null");
+	return ci->tsc || ci->core_ghz > 0;
 }
 
-static void print_header(int json, const char *cpu, const struct clockinfo *ci,
+/* The document's header, up to the opening of its results. */
+static void json_header(struct cli_json *j, const char *cpu,
+                        const struct clockinfo *ci, double target_ns,
+                        const aesecb_backend *only)
+{
+	size_t i, n = aesecb_backend_count();
+
+	cli_json_object(j, NULL);
+	cli_json_string(j, "version", aesecb_version());
+	cli_json_string(j, "cpu", cpu);
+	cli_json_int(j, "logical_cpus", sysconf(_SC_NPROCESSORS_ONLN));
+	cli_json_object(j, "cycles");
+	cli_json_string(j, "source", ci->tsc ? "tsc" : ci->core_ghz > 0 ?
+	                "core-clock-estimate" : NULL);
+	cli_json_string(j, "counts", ci->tsc ? "TSC ticks" :
+	                ci->core_ghz > 0 ? "core clock cycles" : NULL);
+	cli_json_real(j, "tsc_ghz", "%.4f", ci->tsc_ghz, ci->tsc);
+	cli_json_real(j, "core_ghz_estimate", "%.4f", ci->core_ghz,
+	              ci->core_ghz > 0);
+	cli_json_end(j);
+	cli_json_object(j, "method");
+	cli_json_int(j, "repetitions", BENCH_REPS);
+	cli_json_real(j, "ns_per_repetition", "%.0f", target_ns / BENCH_REPS, 1);
+	cli_json_string(j, "statistic", "min");
+	cli_json_bool(j, "pinned", 0);
+	cli_json_bool(j, "clock_estimate_descheduled", ci->descheduled);
+	cli_json_end(j);
+	cli_json_array(j, "backends");
+	for (i = 0; i < n; i++) {
+		const aesecb_backend *be = aesecb_backend_get(i);
+		const char *why = aesecb_backend_unavailable_reason(be);
+
+		if (only != NULL && be != only)
+			continue;
+		cli_json_object(j, NULL);
+		cli_json_string(j, "name", aesecb_backend_name(be));
+		cli_json_bool(j, "available", why == NULL);
+		if (why != NULL) {
+			cli_json_string(j, "reason", why);
+			cli_json_string(j, "requires", aesecb_backend_requires(be));
+		}
+		cli_json_end(j);
+	}
+	cli_json_end(j);
+	cli_json_array(j, "results");
+}
+
+/* What the cycle columns count, and the core clock. */
+static void print_clocks(const struct clockinfo *ci)
+{
+	const char *dist = ci->descheduled ? " (disturbed by other processes)"
+	                                   : "";
+	int inv;
+
+	if (!ci->tsc && ci->core_ghz > 0) {
+		printf("cycles:   the cycle columns count core clock cycles: ns x "
+		       "%.2f GHz, the core clock\n          estimated from two "
+		       "chains of dependent instructions%s\n", ci->core_ghz,
+		       dist);
+		return;
+	}
+	if (!ci->tsc) {
+		printf("cycles:   none (\"-\"): no cycle counter is read, and the "
+		       "core clock is unknown\n          (two chains of "
+		       "dependent instructions disagree)%s\n", dist);
+		return;
+	}
+	inv = cpu_flag("constant_tsc");
+	printf("cycles:   the cycle columns count TSC ticks (rdtsc), not core "
+	       "clock cycles; the TSC\n          runs at %.3f GHz (measured "
+	       "against CLOCK_MONOTONIC)%s\n", ci->tsc_ghz,
+	       inv == 1 ? ", constant rate" :
+	       inv == 0 ? ", rate may follow the core clock" : "");
+	if (ci->core_ghz > 0)
+		printf("          core clock estimated at %.2f GHz from dependent "
+		       "multiplications and\n          additions%s: core "
+		       "cycles ~ TSC ticks x %.2f\n", ci->core_ghz, dist,
+		       ci->core_ghz / ci->tsc_ghz);
+	else
+		printf("          core clock unknown: dependent multiplications "
+		       "and additions disagree%s\n", dist);
+}
+
+static void print_header(const char *cpu, const struct clockinfo *ci,
                          double target_ns, const aesecb_backend *const *run,
                          size_t nrun, const aesecb_backend *only)
 {
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 	size_t i, n = aesecb_backend_count();
-	int first = 1;
-
-	if (json) {
-		printf("{\n  \"version\": ");
-		cli_json_str(stdout, aesecb_version());
-		printf(",\n  \"cpu\": ");
-		cli_json_str(stdout, cpu);
-		printf(",\n  \"logical_cpus\": %ld,\n", ncpu);
-		printf("  \"cycles\": {\"source\": \"%s\", ",
-		       ci->tsc ? "tsc" : "core-clock-estimate");
-		json_num("tsc_ghz", "%.4f", ci->tsc_ghz, ci->tsc);
-		printf(", ");
-		json_num("core_ghz_estimate", "%.4f", ci->core_ghz, 1);
-		printf("},\n");
-		printf("  \"method\": {\"repetitions\": %d, \"ns_per_repetition\": %.0f, "
-		       "\"statistic\": \"min\", \"pinned\": false, "
-		       "\"clock_estimate_descheduled\": %s},\n",
-		       BENCH_REPS, target_ns / BENCH_REPS, ci->descheduled ? "true" : "false");
-		printf("  \"backends\": [");
-		for (i = 0; i < n; i++) {
-			const aesecb_backend *be = aesecb_backend_get(i);
-			const char *why = aesecb_backend_unavailable_reason(be);
-
-			if (only != NULL && be != only)
-				continue;
-			printf("%s\n    {\"name\": ", first ? "" : ",");
-			first = 0;
-			cli_json_str(stdout, aesecb_backend_name(be));
-			if (why == NULL) {
-				printf(", \"available\": true}");
-			} else {
-				printf(", \"available\": false, \"reason\": ");
-				cli_json_str(stdout, why);
-				printf(", \"requires\": ");
-				cli_json_str(stdout, aesecb_backend_requires(be));
-				putchar('}');
-			}
-		}
-		printf("\n  ],\n  \"results\": [");
-		return;
-	}
 
 	printf("aesecb %s bench: measured speed (figures vary from run to run)\n",
 	       aesecb_version());
 	printf("cpu:      %s, %ld logical CPU%s\n", cpu, ncpu, ncpu == 1 ? "" : "s");
-	if (ci->tsc) {
-		int inv = cpu_flag("constant_tsc");
-
-		printf("cycles:   TSC ticks (rdtsc); the TSC runs at %.3f GHz "
-		       "(measured against CLOCK_MONOTONIC)%s\n", ci->tsc_ghz,
-		       inv == 1 ? ", constant rate" :
-		       inv == 0 ? ", rate may follow the core clock" : "");
-		printf("          core clock estimated at %.2f GHz from dependent additions%s: "
-		       "core cycles ~ TSC ticks x %.2f\n", ci->core_ghz,
-		       ci->descheduled ? " (disturbed by other processes)" : "",
-		       ci->core_ghz / ci->tsc_ghz);
-	} else {
-		printf("cycles:   no cycle counter read; cycles = ns x %.2f GHz, the core "
-		       "clock estimated from dependent additions%s\n", ci->core_ghz,
-		       ci->descheduled ? " (disturbed by other processes)" : "");
-	}
+	print_clocks(ci);
 	printf("method:   fastest of %d runs of ~%.0f ms each that kept the CPU, "
 	       "after calibration\n          and warm-up; nothing pinned; "
 	       "1 MB = 10^6 bytes\n", BENCH_REPS, target_ns / BENCH_REPS / 1e6);
@@ -424,40 +450,63 @@ static void print_header(int json, const char *cpu, const struct clockinfo *ci,
 	       "ns/op", "cycles/op", "cycles/B", "MB/s");
 }
 
-static void print_row(int json, int first, const struct workload *w,
-                      const aesecb_backend *be, const struct bench_meas *m,
-                      const struct clockinfo *ci)
-{
-	double ns = m->ns / w->per_call, med = m->ns_median / w->per_call;
-	double cyc = ci->tsc ? m->ticks / w->per_call : ns * ci->core_ghz;
-	size_t bytes = w->bytes / w->per_call;
-	double cpb = bytes > 0 ? cyc / (double)bytes : 0;
-	double mbs = bytes > 0 ? (double)bytes * 1e3 / ns : 0;
+/* One figure's numbers, per operation. */
+struct figure {
+	double ns, ns_median, cycles, cycles_per_byte, mb_per_s;
+	size_t bytes;
+	int have_cycles;    /* else the cycle figures are not known */
+};
 
-	if (json) {
-		printf("%s\n    {\"workload\": ", first ? "" : ",");
-		cli_json_str(stdout, w->name);
-		printf(", \"backend\": ");
-		cli_json_str(stdout, aesecb_backend_name(be));
-		printf(", \"bytes_per_op\": %zu, \"ops_per_call\": %u, "
-		       "\"calls_per_run\": %llu, ", bytes, w->per_call,
-		       (unsigned long long)m->iters);
-		json_num("ns_per_op", "%.4f", ns, 1);
-		printf(", ");
-		json_num("ns_per_op_median", "%.4f", med, 1);
-		printf(", ");
-		json_num("cycles_per_op", "%.4f", cyc, 1);
-		printf(", ");
-		json_num("cycles_per_byte", "%.5f", cpb, bytes > 0);
-		printf(", ");
-		json_num("mb_per_s", "%.2f", mbs, bytes > 0);
-		printf(", \"descheduled\": %s}", m->descheduled ? "true" : "false");
-		return;
-	}
-	printf("%-25s %-7s %11.2f %11.1f ", w->name, aesecb_backend_name(be),
-	       ns, cyc);
-	if (bytes > 0)
-		printf("%9.3f %10.1f", cpb, mbs);
+static void figure_of(struct figure *f, const struct workload *w,
+                      const struct bench_meas *m, const struct clockinfo *ci)
+{
+	f->ns = m->ns / w->per_call;
+	f->ns_median = m->ns_median / w->per_call;
+	f->cycles = ci->tsc ? m->ticks / w->per_call : f->ns * ci->core_ghz;
+	f->have_cycles = have_cycles(ci);
+	f->bytes = w->bytes / w->per_call;
+	f->cycles_per_byte = f->bytes > 0 ? f->cycles / (double)f->bytes : 0;
+	f->mb_per_s = f->bytes > 0 ? (double)f->bytes * 1e3 / f->ns : 0;
+}
+
+static void json_row(struct cli_json *j, const struct workload *w,
+                     const aesecb_backend *be, const struct bench_meas *m,
+                     const struct clockinfo *ci)
+{
+	struct figure f;
+
+	figure_of(&f, w, m, ci);
+	cli_json_object(j, NULL);
+	cli_json_string(j, "workload", w->name);
+	cli_json_string(j, "backend", aesecb_backend_name(be));
+	cli_json_uint(j, "bytes_per_op", f.bytes);
+	cli_json_uint(j, "ops_per_call", w->per_call);
+	cli_json_uint(j, "calls_per_run", m->iters);
+	cli_json_real(j, "ns_per_op", "%.4f", f.ns, 1);
+	cli_json_real(j, "ns_per_op_median", "%.4f", f.ns_median, 1);
+	cli_json_real(j, "cycles_per_op", "%.4f", f.cycles, f.have_cycles);
+	cli_json_real(j, "cycles_per_byte", "%.5f", f.cycles_per_byte,
+	              f.have_cycles && f.bytes > 0);
+	cli_json_real(j, "mb_per_s", "%.2f", f.mb_per_s, f.bytes > 0);
+	cli_json_bool(j, "descheduled", m->descheduled);
+	cli_json_end(j);
+}
+
+static void print_row(const struct workload *w, const aesecb_backend *be,
+                      const struct bench_meas *m, const struct clockinfo *ci)
+{
+	struct figure f;
+
+	figure_of(&f, w, m, ci);
+	printf("%-25s %-7s %11.2f ", w->name, aesecb_backend_name(be), f.ns);
+	if (f.have_cycles)
+		printf("%11.1f ", f.cycles);
+	else
+		printf("%11s ", "-");
+	if (f.bytes > 0 && f.have_cycles)
+		printf("%9.3f %10.1f", f.cycles_per_byte, f.mb_per_s);
+	else if (f.bytes > 0)
+		printf("%9s %10.1f", "-", f.mb_per_s);
 	else
 		printf("%9s %10s", "-", "-");
 	printf("%s\n", m->descheduled ? " *" : "");
@@ -543,118 +592,211 @@ static int parse(struct bench_opts *o, int argc, char **argv)
 	return rc;
 }
 
-int cmd_bench(int argc, char **argv)
+static int list_workloads(int json)
 {
-	struct bench_opts o;
-	int first = 1, starred = 0, rc;
-	unsigned char sel[MAX_WORKLOADS];
-	const aesecb_backend *run[16], *only = NULL;
-	size_t nrun = 0, i, b;
-	struct clockinfo ci;
-	struct bench_meas m;
-	double target_ns;
-	char cpu[256];
+	struct cli_json j;
+	size_t i;
 
-	memset(&o, 0, sizeof o);
-	make_workloads();
-	rc = parse(&o, argc, argv);
-	if (rc != 0 || o.common.help)
-		return rc != 0 ? rc : cli_help(help);
-
-	if (o.list) {
-		if (optind < argc) {
-			cli_err("--list takes no workload arguments");
-			return EXIT_USAGE;
-		}
-		for (i = 0; i < nworkloads; i++) {
-			if (o.json) {
-				printf("%s", i == 0 ? "[" : ",\n ");
-				cli_json_str(stdout, workloads[i].name);
-			} else {
-				printf("%s\n", workloads[i].name);
-			}
-		}
-		if (o.json)
-			printf("]\n");
+	if (!json) {
+		for (i = 0; i < nworkloads; i++)
+			printf("%s\n", workloads[i].name);
 		return cli_flush_stdout();
 	}
+	cli_json_start(&j, stdout, CLI_JSON_LISTING);
+	cli_json_array(&j, NULL);
+	for (i = 0; i < nworkloads; i++)
+		cli_json_string(&j, NULL, workloads[i].name);
+	cli_json_end(&j);
+	return cli_json_finish_stdout(&j);
+}
 
-	memset(sel, optind < argc ? 0 : 1, sizeof sel);
-	for (; optind < argc; optind++)
-		if (select_workloads(argv[optind], sel) == 0) {
+/* The workloads the operands name (all of them without operands). */
+static int select_all(char **args, size_t nargs, unsigned char *sel)
+{
+	size_t i;
+
+	memset(sel, nargs > 0 ? 0 : 1, MAX_WORKLOADS);
+	for (i = 0; i < nargs; i++)
+		if (select_workloads(args[i], sel) == 0) {
 			cli_err("unknown workload '%s' (see 'aesecb bench --list')",
-			        cli_safe(argv[optind]));
+			        cli_safe(args[i]));
 			return EXIT_USAGE;
 		}
+	return 0;
+}
 
-	if (o.common.backend == NULL || strcmp(o.common.backend, "all") == 0) {
-		for (b = 0; b < aesecb_backend_count(); b++)
-			if (aesecb_backend_available(aesecb_backend_get(b)) &&
-			    nrun < sizeof run / sizeof run[0])
-				run[nrun++] = aesecb_backend_get(b);
-	} else {
-		rc = cli_backend_resolve(o.common.backend, &only);
-		if (rc != 0)
-			return rc;
-		run[nrun++] = only;
-	}
+/* -b NAME: that backend (*only); -b all or none given: every available
+ * one.  *run is allocated, room for every backend. */
+static int select_backends(const char *name, const aesecb_backend ***run,
+                           size_t *nrun, const aesecb_backend **only)
+{
+	size_t b, n = aesecb_backend_count();
+	int rc;
 
-	target_ns = o.quick ? 20e6 : 200e6;
-	ci.tsc = BENCH_HAVE_TSC;
-	ci.tsc_ghz = bench_tsc_ghz(o.quick ? 5000000 : 50000000);
-	ci.core_ghz = bench_core_ghz(25e6, &ci.descheduled);
-	bench_cpu_model(cpu, sizeof cpu);
-	print_header(o.json, cpu, &ci, target_ns, run, nrun, only);
-	if (cli_flush_stdout() != EXIT_OK_)
+	*nrun = 0;
+	*only = NULL;
+	*run = calloc(n ? n : 1, sizeof **run);
+	if (*run == NULL) {
+		cli_err("out of memory");
 		return EXIT_IO;
+	}
+	if (name != NULL && strcmp(name, "all") != 0) {
+		rc = cli_backend_resolve(name, only);
+		if (rc == 0)
+			(*run)[(*nrun)++] = *only;
+		return rc;
+	}
+	for (b = 0; b < n; b++)
+		if (aesecb_backend_available(aesecb_backend_get(b)))
+			(*run)[(*nrun)++] = aesecb_backend_get(b);
+	return 0;
+}
+
+static void fill_buffers(void)
+{
+	size_t i;
 
 	memset(buf_out, 0, sizeof buf_out);
 	for (i = 0; i < sizeof buf_in; i++)
 		buf_in[i] = (uint8_t)(i * 131 + 7);
 	for (i = 0; i < sizeof packets; i++)   /* short headers (0x40 set) */
 		packets[i] = i % HP_PKT == 0 ? 0x41 : (uint8_t)(i * 29 + 11);
+}
 
-	rc = EXIT_OK_;
-	for (i = 0; i < nworkloads && rc == EXIT_OK_; i++) {
-		if (!sel[i])
-			continue;
-		for (b = 0; b < nrun; b++) {
-			struct job j;
-			int st;
+/* One figure: workload w under backend be.  Returns 0 or an exit status
+ * after the message. */
+static int measure(const struct workload *w, const aesecb_backend *be,
+                   double target_ns, struct bench_meas *m)
+{
+	struct job j;
+	int st;
 
-			j.be = run[b];
-			j.w = &workloads[i];
-			j.status = 0;
-			st = aesecb_init(&j.ctx, bench_key, j.w->key_len, j.be);
-			if (st != AESECB_OK) {
-				cli_err("%s: backend '%s' failed to start: %s", j.w->name,
-				        aesecb_backend_name(j.be), aesecb_strerror(st));
-				rc = cli_status_exit(st);
-				break;
-			}
-			bench_measure(runners[j.w->kind], &j, target_ns, BENCH_REPS,
-			              &m);
-			aesecb_clear(&j.ctx);
-			if (j.status != 0) {
-				cli_err("%s: backend '%s' failed: %s", j.w->name,
-				        aesecb_backend_name(j.be), aesecb_strerror(j.status));
-				rc = EXIT_BACKEND;
-				break;
-			}
-			print_row(o.json, first, j.w, j.be, &m, &ci);
-			first = 0;
-			starred |= m.descheduled;
-			if (cli_flush_stdout() != EXIT_OK_)
-				return EXIT_IO;
-		}
+	j.be = be;
+	j.w = w;
+	j.status = 0;
+	st = aesecb_init(&j.ctx, bench_key, w->key_len, be);
+	if (st != AESECB_OK) {
+		cli_err("%s: backend '%s' failed to start: %s", w->name,
+		        aesecb_backend_name(be), aesecb_strerror(st));
+		return cli_status_exit(st);
 	}
-	if (o.json)
-		printf("\n  ]\n}\n");
-	else if (starred)
-		printf("\n* every run of this figure lost the CPU to other processes: "
-		       "ns is this process's\n  own CPU time and cycles are scaled to "
-		       "match; figures from an idle machine\n  are more reliable\n");
-	if (cli_flush_stdout() != EXIT_OK_)
-		return EXIT_IO;
+	bench_measure(runners[w->kind], &j, target_ns, BENCH_REPS, m);
+	aesecb_clear(&j.ctx);
+	if (j.status != 0) {
+		cli_err("%s: backend '%s' failed: %s", w->name,
+		        aesecb_backend_name(be), aesecb_strerror(j.status));
+		return EXIT_BACKEND;
+	}
+	return 0;
+}
+
+static void measure_clocks(struct clockinfo *ci, int quick)
+{
+	ci->tsc = BENCH_HAVE_TSC;
+	ci->tsc_ghz = bench_tsc_ghz(quick ? 5000000 : 50000000);
+	ci->core_ghz = bench_core_ghz(25e6, &ci->descheduled);
+}
+
+/* A run of the benchmark: what it measures and how it reports. */
+struct session {
+	int json;
+	unsigned char sel[MAX_WORKLOADS];  /* workloads selected */
+	const aesecb_backend **run;        /* backends measured */
+	size_t nrun;
+	const aesecb_backend *only;        /* -b NAME */
+	struct clockinfo ci;
+	double target_ns;                  /* per figure */
+	struct cli_json j;
+	int starred;                       /* a figure lost the CPU */
+};
+
+/* Every selected workload under every backend, a row each as it comes.
+ * Returns 0 or an exit status after the message. */
+static int measure_all(struct session *se)
+{
+	struct bench_meas m;
+	size_t i, b;
+	int rc = 0;
+
+	fill_buffers();
+	for (i = 0; i < nworkloads && rc == 0; i++)
+		for (b = 0; b < se->nrun && se->sel[i] && rc == 0; b++) {
+			rc = measure(&workloads[i], se->run[b], se->target_ns,
+			             &m);
+			if (rc != 0)
+				break;
+			se->starred |= m.descheduled;
+			if (se->json)
+				json_row(&se->j, &workloads[i], se->run[b], &m,
+				         &se->ci);
+			else
+				print_row(&workloads[i], se->run[b], &m, &se->ci);
+			rc = cli_flush_stdout();
+		}
+	return rc;
+}
+
+/* The end of the report: the JSON document is closed (whole even after a
+ * failed measurement, unless writing failed), the text says what a '*'
+ * means. */
+static int end_report(struct session *se, int rc)
+{
+	int wr;
+
+	if (se->json && rc != EXIT_IO) {
+		cli_json_end(&se->j);
+		cli_json_end(&se->j);
+		wr = cli_json_finish_stdout(&se->j);
+		return rc != 0 ? rc : wr;
+	}
+	if (se->json || !se->starred || rc != 0)
+		return rc;
+	printf("\n* every run of this figure lost the CPU to other processes: "
+	       "ns is this process's\n  own CPU time and cycles are scaled to "
+	       "match; figures from an idle machine\n  are more reliable\n");
+	return cli_flush_stdout();
+}
+
+int cmd_bench(int argc, char **argv)
+{
+	struct bench_opts o;
+	struct session se;
+	char cpu[256];
+	int rc;
+
+	memset(&o, 0, sizeof o);
+	memset(&se, 0, sizeof se);
+	make_workloads();
+	rc = parse(&o, argc, argv);
+	if (rc != 0 || o.common.help)
+		return rc != 0 ? rc : cli_help(help);
+	if (o.list) {
+		if (optind < argc) {
+			cli_err("--list takes no workload arguments");
+			return EXIT_USAGE;
+		}
+		return list_workloads(o.json);
+	}
+	se.json = o.json;
+	rc = select_all(argv + optind, (size_t)(argc - optind), se.sel);
+	if (rc == 0)
+		rc = select_backends(o.common.backend, &se.run, &se.nrun,
+		                     &se.only);
+	if (rc == 0) {
+		se.target_ns = o.quick ? 20e6 : 200e6;
+		measure_clocks(&se.ci, o.quick);
+		bench_cpu_model(cpu, sizeof cpu);
+		cli_json_start(&se.j, stdout, CLI_JSON_LISTING);
+		if (se.json)
+			json_header(&se.j, cpu, &se.ci, se.target_ns, se.only);
+		else
+			print_header(cpu, &se.ci, se.target_ns, se.run, se.nrun,
+			             se.only);
+		rc = cli_flush_stdout();
+		if (rc == 0)
+			rc = measure_all(&se);
+		rc = end_report(&se, rc);
+	}
+	free(se.run);
 	return rc;
 }

@@ -190,7 +190,7 @@ static void help(FILE *f)
 	"                       (whitespace in key text is ignored)\n"
 	"\n"
 	"Options:\n"
-	"  -b, --backend NAME   use backend NAME (none, aesni, vaes, armce); default:\n"
+	"  -b, --backend NAME   use backend NAME (see 'aesecb backends'); default:\n"
 	"                       $AESECB_BACKEND, else the best this CPU can run\n"
 	"  -p, --pad MODE       none (default): the input must be whole 16-byte\n"
 	"                       blocks; pkcs7: %s\n"
@@ -276,6 +276,57 @@ static int parse(struct crypt_opts *o, int argc, char **argv)
 
 /* ------------------------------------------------------------------ */
 
+/* Encrypt or decrypt n bytes of data_buf in place (whole blocks). */
+static void crypt_blocks(const struct crypt_opts *op, const aesecb_ctx *ctx,
+                         size_t n)
+{
+	if (op->decrypt)
+		aesecb_decrypt(ctx, data_buf, data_buf, n);
+	else
+		aesecb_encrypt(ctx, data_buf, data_buf, n);
+}
+
+/* At the end of the input, the have bytes left (fewer than KEEP): padded,
+ * unpadded, or refused as a partial block. */
+static int finish_stream(const struct crypt_opts *op, const aesecb_ctx *ctx,
+                         struct cli_outfile *out, size_t have)
+{
+	size_t t = have % AESECB_BLOCK_SIZE;
+	long keep;
+
+	if (op->pad == PAD_PKCS7 && !op->decrypt) {
+		size_t p = AESECB_BLOCK_SIZE - t;
+
+		memset(data_buf + have, (int)p, p);
+		crypt_blocks(op, ctx, have + p);
+		return output_put(out, op->hex, data_buf, have + p);
+	}
+	if (t != 0) {
+		cli_err("input is not a whole number of 16-byte blocks: %zu "
+		        "trailing byte%s%s", t, t == 1 ? "" : "s",
+		        op->decrypt ? "" : " (use --pad=pkcs7)");
+		return EXIT_USAGE;
+	}
+	if (op->pad != PAD_PKCS7) {
+		crypt_blocks(op, ctx, have);
+		return output_put(out, op->hex, data_buf, have);
+	}
+	if (have == 0) {
+		cli_err("bad PKCS#7 padding: the input is empty (padded data is "
+		        "at least one block)");
+		return EXIT_CHECK;
+	}
+	crypt_blocks(op, ctx, have);
+	keep = cli_pkcs7_unpad(data_buf, have);
+	if (keep < 0) {
+		cli_err("bad PKCS#7 padding");
+		return EXIT_CHECK;
+	}
+	return output_put(out, op->hex, data_buf, (size_t)keep);
+}
+
+/* The input through the cipher to the output, CHUNK bytes at a time; for
+ * PKCS#7 decryption the last whole block is held back until the end. */
 static int crypt_stream(const struct crypt_opts *op, const aesecb_ctx *ctx,
                         struct input *in, struct cli_outfile *out)
 {
@@ -291,65 +342,38 @@ static int crypt_stream(const struct crypt_opts *op, const aesecb_ctx *ctx,
 		if (n < 0)
 			return rc;
 		if (in->eof)
-			break;
+			return finish_stream(op, ctx, out, have);
 		have += (size_t)n;
 		if (have <= hold)
 			continue;
 		whole = (have - hold) / AESECB_BLOCK_SIZE * AESECB_BLOCK_SIZE;
 		if (whole == 0)
 			continue;
-		if (op->decrypt)
-			aesecb_decrypt(ctx, data_buf, data_buf, whole);
-		else
-			aesecb_encrypt(ctx, data_buf, data_buf, whole);
+		crypt_blocks(op, ctx, whole);
 		rc = output_put(out, op->hex, data_buf, whole);
 		if (rc != 0)
 			return rc;
 		memmove(data_buf, data_buf + whole, have - whole);
 		have -= whole;
 	}
+}
 
-	/* End of input: at most KEEP - 1 bytes are left. */
-	if (op->pad == PAD_PKCS7 && !op->decrypt) {
-		size_t p = AESECB_BLOCK_SIZE - have % AESECB_BLOCK_SIZE;
-
-		memset(data_buf + have, (int)p, p);
-		have += p;
-		aesecb_encrypt(ctx, data_buf, data_buf, have);
-		return output_put(out, op->hex, data_buf, have);
+/* -i IN (or standard input) as the input, hex or not. */
+static int input_open(struct input *in, const struct crypt_opts *op)
+{
+	in->hex = op->hex;
+	cli_hex_init(&in->text, CLI_HEX_SKIP_SPACE);
+	if (op->in == NULL || strcmp(op->in, "-") == 0) {
+		in->fd = STDIN_FILENO;
+		in->name = "stdin";
+		return 0;
 	}
-	if (have % AESECB_BLOCK_SIZE != 0) {
-		size_t t = have % AESECB_BLOCK_SIZE;
-
-		cli_err("input is not a whole number of 16-byte blocks: %zu "
-		        "trailing byte%s%s", t, t == 1 ? "" : "s",
-		        op->decrypt ? "" : " (use --pad=pkcs7)");
-		return EXIT_USAGE;
-	}
-	if (op->pad == PAD_PKCS7) {
-		long keep;
-
-		if (have == 0) {
-			cli_err("bad PKCS#7 padding: the input is empty (padded "
-			        "data is at least one block)");
-			return EXIT_CHECK;
-		}
-		aesecb_decrypt(ctx, data_buf, data_buf, have);
-		keep = cli_pkcs7_unpad(data_buf, have);
-		if (keep < 0) {
-			cli_err("bad PKCS#7 padding");
-			return EXIT_CHECK;
-		}
-		return output_put(out, op->hex, data_buf, (size_t)keep);
-	}
-	if (have > 0) {
-		if (op->decrypt)
-			aesecb_decrypt(ctx, data_buf, data_buf, have);
-		else
-			aesecb_encrypt(ctx, data_buf, data_buf, have);
-		return output_put(out, op->hex, data_buf, have);
-	}
-	return 0;
+	in->fd = open(op->in, O_RDONLY | O_NOCTTY);
+	in->name = op->in;
+	if (in->fd >= 0)
+		return 0;
+	cli_err("cannot open '%s': %s", cli_safe(op->in), strerror(errno));
+	return EXIT_IO;
 }
 
 static int run(int argc, char **argv, int decrypt)
@@ -379,22 +403,9 @@ static int run(int argc, char **argv, int decrypt)
 	if (rc != 0)
 		goto done;
 
-	in.hex = op.hex;
-	cli_hex_init(&in.text, CLI_HEX_SKIP_SPACE);
-	if (op.in == NULL || strcmp(op.in, "-") == 0) {
-		in.fd = STDIN_FILENO;
-		in.name = "stdin";
-	} else {
-		in.fd = open(op.in, O_RDONLY | O_NOCTTY);
-		in.name = op.in;
-		if (in.fd < 0) {
-			cli_err("cannot open '%s': %s", cli_safe(op.in),
-			        strerror(errno));
-			rc = EXIT_IO;
-			goto done;
-		}
-	}
-	rc = cli_outfile_open(&out, op.out);
+	rc = input_open(&in, &op);
+	if (rc == 0)
+		rc = cli_outfile_open(&out, op.out);
 	if (rc == 0)
 		rc = crypt_stream(&op, &ctx, &in, &out);
 	if (rc == 0)

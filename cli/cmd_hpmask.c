@@ -19,12 +19,14 @@
 #endif
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "cli.h"
+#include "num.h"
 #include "quic.h"
 
 #define SAMPLE_LEN 16
@@ -187,25 +189,27 @@ static void sample_reset(struct sample *s)
 
 /*
  * Feed text with no newline in it; with comments, '#' starts a comment
- * that runs to the end of the line.  Returns 0, or the offending
- * character + 1 when one is neither hex nor whitespace.
+ * that runs to the end of the line.  Returns CLI_HEX_OK, or CLI_HEX_BAD
+ * with the character that is neither hex nor whitespace in *bad.
  */
 static int sample_feed(struct sample *s, const char *text, size_t n,
-                       int comments)
+                       int comments, int *bad)
 {
 	const char *hash = comments ? memchr(text, '#', n) : NULL;
 	unsigned long long before = s->text.chars;
 
 	if (s->comment)
-		return 0;
+		return CLI_HEX_OK;
 	if (hash != NULL) {
 		n = (size_t)(hash - text);
 		s->comment = 1;
 	}
 	if (cli_hex_feed(&s->text, s->bytes, SAMPLE_LEN, text, n) !=
-	    CLI_HEX_OK)
-		return (unsigned char)text[s->text.chars - before] + 1;
-	return 0;
+	    CLI_HEX_OK) {
+		*bad = (unsigned char)text[s->text.chars - before];
+		return CLI_HEX_BAD;
+	}
+	return CLI_HEX_OK;
 }
 
 /*
@@ -236,17 +240,17 @@ static int masks_from_args(const aesecb_ctx *ctx, char **args, size_t nargs,
 	struct sample s;
 	char why[128], cb[8];
 	size_t i, n = 0;
-	int rc;
+	int rc, bad;
 
 	/* Check every argument before printing anything. */
 	for (i = 0; i < nargs; i++) {
-		int bad, end;
+		int end;
 
 		sample_reset(&s);
-		bad = sample_feed(&s, args[i], strlen(args[i]), 0);
-		if (bad) {
+		if (sample_feed(&s, args[i], strlen(args[i]), 0, &bad) !=
+		    CLI_HEX_OK) {
 			cli_err("sample argument %zu: bad hex digit '%s'", i + 1,
-			        show_char(bad - 1, cb));
+			        show_char(bad, cb));
 			return EXIT_USAGE;
 		}
 		end = sample_end(&s, why, sizeof why);
@@ -260,7 +264,7 @@ static int masks_from_args(const aesecb_ctx *ctx, char **args, size_t nargs,
 	}
 	for (i = 0; i < nargs; i++) {
 		sample_reset(&s);
-		sample_feed(&s, args[i], strlen(args[i]), 0);
+		sample_feed(&s, args[i], strlen(args[i]), 0, &bad);
 		memcpy(in + n * SAMPLE_LEN, s.bytes, SAMPLE_LEN);
 		if (++n == BATCH) {
 			if ((rc = emit_batch(ctx, in, n, block)) != 0)
@@ -273,6 +277,83 @@ static int masks_from_args(const aesecb_ctx *ctx, char **args, size_t nargs,
 	return cli_flush_stdout();
 }
 
+/* Samples read from standard input: the line being decoded, and the
+ * batch of samples waiting for their masks. */
+struct reader {
+	const aesecb_ctx *ctx;
+	int block;
+	struct sample s;
+	unsigned long line;
+	uint8_t *in;          /* BATCH samples */
+	size_t n;             /* in the batch */
+};
+
+/* The masks of the batch, written; the batch is empty again. */
+static int flush_batch(struct reader *r)
+{
+	int rc = emit_batch(r->ctx, r->in, r->n, r->block);
+
+	r->n = 0;
+	return rc;
+}
+
+/* A line that is not a sample: what was read before it is answered
+ * first, then the message (unless writing failed: that is the error). */
+static int bad_line(struct reader *r, const char *why)
+{
+	int rc = flush_batch(r);
+
+	if (rc != 0)
+		return rc;
+	cli_err("stdin:%lu: %s", r->line, why);
+	return EXIT_USAGE;
+}
+
+/* At a newline: the line's sample joins the batch (a blank line is
+ * skipped). */
+static int end_line(struct reader *r)
+{
+	char why[128];
+	int got = sample_end(&r->s, why, sizeof why);
+
+	if (got < 0)
+		return bad_line(r, why);
+	if (got > 0) {
+		memcpy(r->in + r->n * SAMPLE_LEN, r->s.bytes, SAMPLE_LEN);
+		if (++r->n == BATCH) {
+			int rc = flush_batch(r);
+
+			if (rc != 0)
+				return rc;
+		}
+	}
+	sample_reset(&r->s);
+	r->line++;
+	return 0;
+}
+
+/* What one read brought, line by line; a line may go on in the next. */
+static int feed_text(struct reader *r, const char *buf, size_t len)
+{
+	size_t i, end;
+	char why[64], cb[8];
+	int bad, rc;
+
+	for (i = 0; i < len; i = end + 1) {
+		const char *nl = memchr(buf + i, '\n', len - i);
+
+		end = nl != NULL ? (size_t)(nl - buf) : len;
+		if (sample_feed(&r->s, buf + i, end - i, 1, &bad) != CLI_HEX_OK) {
+			snprintf(why, sizeof why, "bad hex digit '%s' in sample",
+			         show_char(bad, cb));
+			return bad_line(r, why);
+		}
+		if (nl != NULL && (rc = end_line(r)) != 0)
+			return rc;
+	}
+	return 0;
+}
+
 /*
  * One sample per line from standard input, in constant memory.  Results
  * go out a batch at a time, and whenever a read comes back short (the
@@ -282,81 +363,74 @@ static int masks_from_stdin(const aesecb_ctx *ctx, int block)
 {
 	static uint8_t in[BATCH * SAMPLE_LEN];
 	static char buf[READ_SIZE];
-	struct sample s;
-	unsigned long line = 1;
-	size_t n = 0;
-	char why[128], cb[8];
-	int rc = 0, eof = 0;
+	struct reader r;
+	ssize_t got;
+	int rc = 0;
 
-	sample_reset(&s);
-	while (!eof) {
-		ssize_t got = read(STDIN_FILENO, buf, sizeof buf);
-		size_t i, len, end;
+	memset(&r, 0, sizeof r);
+	r.ctx = ctx;
+	r.block = block;
+	r.line = 1;
+	r.in = in;
+	sample_reset(&r.s);
+	while (rc == 0 && (got = read(STDIN_FILENO, buf, sizeof buf)) != 0) {
+		int err = errno;   /* a write below may change it */
 
+		if (got < 0 && err == EINTR)
+			continue;
 		if (got < 0) {
-			if (errno == EINTR)
-				continue;
-			rc = emit_batch(ctx, in, n, block);
-			cli_err("stdin: read error: %s", strerror(errno));
-			return EXIT_IO;
-		}
-		len = (size_t)got;
-		if (len == 0) {
-			/* a last line without a newline */
-			eof = 1;
-			buf[0] = '\n';
-			len = s.text.digits != 0 ? 1 : 0;
-		}
-		for (i = 0; i < len; i = end + 1) {
-			const char *nl = memchr(buf + i, '\n', len - i);
-			int bad, got_one;
-
-			end = nl != NULL ? (size_t)(nl - buf) : len;
-			bad = sample_feed(&s, buf + i, end - i, 1);
-			if (bad) {
-				rc = emit_batch(ctx, in, n, block);
-				cli_err("stdin:%lu: bad hex digit '%s' in sample",
-				        line, show_char(bad - 1, cb));
-				return rc != 0 ? rc : EXIT_USAGE;
+			/* what was read before is answered first */
+			if ((rc = flush_batch(&r)) == 0) {
+				cli_err("stdin: read error: %s", strerror(err));
+				rc = EXIT_IO;
 			}
-			if (nl == NULL)
-				break;   /* the line goes on in the next read */
-			got_one = sample_end(&s, why, sizeof why);
-			if (got_one < 0) {
-				rc = emit_batch(ctx, in, n, block);
-				cli_err("stdin:%lu: %s", line, why);
-				return rc != 0 ? rc : EXIT_USAGE;
-			}
-			if (got_one > 0) {
-				memcpy(in + n * SAMPLE_LEN, s.bytes, SAMPLE_LEN);
-				if (++n == BATCH) {
-					if ((rc = emit_batch(ctx, in, n, block)) != 0)
-						return rc;
-					n = 0;
-				}
-			}
-			sample_reset(&s);
-			line++;
+			break;
 		}
-		if (!eof && len < sizeof buf) {
-			if ((rc = emit_batch(ctx, in, n, block)) != 0)
-				return rc;
-			n = 0;
-			if ((rc = cli_flush_stdout()) != 0)
-				return rc;
-		}
+		rc = feed_text(&r, buf, (size_t)got);
+		if (rc == 0 && (size_t)got < sizeof buf &&
+		    (rc = flush_batch(&r)) == 0)
+			rc = cli_flush_stdout();
 	}
-	if ((rc = emit_batch(ctx, in, n, block)) != 0)
-		return rc;
-	return cli_flush_stdout();
+	/* a last line without a newline */
+	if (rc == 0 && r.s.text.digits != 0)
+		rc = end_line(&r);
+	if (rc == 0 && (rc = flush_batch(&r)) == 0)
+		rc = cli_flush_stdout();
+	return rc;
 }
 
 /* ------------------------------------------------------------------ */
-/* Whole packets. */
+/* Options: each is parsed into its typed value (and checked) as it is
+ * read, in command-line order; then check() looks at how they combine. */
 
-/* Decode hex (whitespace ignored) into a new buffer; prints errors. */
-static int packet_from_hex(const char *opt, const char *hex, uint8_t **out,
-                           size_t *out_len)
+struct hpmask_opts {
+	struct cli_opts common;   /* key, -b, -h */
+	struct cli_key secret;    /* --secret, --secret-file, --secret-env */
+	int initial;              /* --initial */
+	int server;               /* --server */
+	int have_odcid;           /* --odcid HEX: */
+	uint8_t odcid[QUIC_MAX_CID_LEN];
+	size_t odcid_len;
+	int have_hash;            /* --hash NAME */
+	enum quic_hash hash;
+	int have_version;         /* --quic-version V */
+	uint32_t version;
+	size_t dcid_len;          /* --dcid-len N, else QUIC_DCID_LEN_UNKNOWN */
+	int block;                /* --block */
+	const char *packet_opt;   /* "--protect" or "--unprotect", or NULL */
+	int protect;              /* which of the two */
+	int both;                 /* both were given */
+	uint8_t *packet;          /* its packet, decoded */
+	size_t packet_len;
+	int have_pn_offset;       /* --pn-offset N */
+	size_t pn_offset;
+	char **samples;           /* SAMPLE_HEX operands */
+	size_t nsamples;
+};
+
+/* A packet in hex (whitespace ignored), into a new buffer. */
+static int parse_packet(struct hpmask_opts *o, const char *opt,
+                        const char *hex)
 {
 	struct cli_hex h;
 	size_t len = strlen(hex), n;
@@ -364,6 +438,8 @@ static int packet_from_hex(const char *opt, const char *hex, uint8_t **out,
 	char cb[8];
 	int r;
 
+	if (o->packet_opt != NULL && strcmp(o->packet_opt, opt) != 0)
+		o->both = 1;
 	/* check and count first, then decode into a buffer of the size */
 	r = cli_hex_decode(&h, CLI_HEX_SKIP_SPACE | CLI_HEX_COUNT, NULL, 0,
 	                   hex, len);
@@ -387,341 +463,102 @@ static int packet_from_hex(const char *opt, const char *hex, uint8_t **out,
 		return EXIT_IO;
 	}
 	cli_hex_decode(&h, CLI_HEX_SKIP_SPACE, p, n, hex, len);
-	*out = p;
-	*out_len = n;
+	if (o->packet != NULL) {   /* the last one given counts */
+		aesecb_wipe(o->packet, o->packet_len);
+		free(o->packet);
+	}
+	o->packet = p;
+	o->packet_len = n;
+	o->packet_opt = opt;
+	o->protect = strcmp(opt, "--protect") == 0;
 	return 0;
 }
 
-/* A decimal number with nothing else around it. */
-static int parse_offset(const char *s, size_t *out)
+static int parse_odcid(struct hpmask_opts *o, const char *hex)
 {
-	size_t v = 0;
+	struct cli_hex h;
+	char cb[8];
+	int r = cli_hex_decode(&h, CLI_HEX_SKIP_SPACE | CLI_HEX_COUNT, o->odcid,
+	                       sizeof o->odcid, hex, strlen(hex));
 
-	if (*s == '\0')
-		return -1;
-	for (; *s != '\0'; s++) {
-		if (*s < '0' || *s > '9')
-			return -1;
-		if (v > ((size_t)-1 - 9) / 10)
-			return -1;
-		v = v * 10 + (size_t)(*s - '0');
+	if (r == CLI_HEX_BAD) {
+		cli_err("--odcid: bad hex digit '%s' at character %llu",
+		        show_char((unsigned char)hex[h.chars], cb), h.chars + 1);
+		return EXIT_USAGE;
 	}
-	*out = v;
+	if (r == CLI_HEX_ODD) {
+		cli_err("--odcid: odd number of hex digits (%llu)", h.digits);
+		return EXIT_USAGE;
+	}
+	if (h.digits / 2 > QUIC_MAX_CID_LEN) {
+		cli_err("--odcid: the connection ID is %llu bytes; QUIC versions "
+		        "1 and 2 allow at most %d", h.digits / 2,
+		        QUIC_MAX_CID_LEN);
+		return EXIT_USAGE;
+	}
+	o->odcid_len = (size_t)(h.digits / 2);
+	o->have_odcid = 1;
 	return 0;
 }
 
-/* 0xff when a < b, else 0 (a, b small). */
-static uint8_t lt_mask(unsigned a, unsigned b)
+static int parse_version(struct hpmask_opts *o, const char *arg)
 {
-	return (uint8_t)(0u - ((a - b) >> (sizeof(unsigned) * 8 - 1)));
-}
+	char safe[40];
+	int st = quic_version_parse(arg, &o->version);
 
-/* ------------------------------------------------------------------ */
-/* Options. */
-
-struct hpmask_opts {
-	struct cli_opts common;   /* key, -b, -h */
-	struct cli_key secret;    /* --secret, --secret-file, --secret-env */
-	int initial;              /* --initial */
-	int server;               /* --server */
-	const char *odcid;        /* --odcid HEX */
-	enum quic_hash hash;      /* --hash NAME */
-	const char *hash_arg;
-	uint32_t version;         /* --quic-version V */
-	const char *version_arg;
-	size_t dcid_len;          /* --dcid-len N, else QUIC_DCID_LEN_UNKNOWN */
-	const char *dcid_len_arg;
-	int block;                /* --block */
-	const char *protect;      /* --protect HEX */
-	const char *unprotect;    /* --unprotect HEX */
-	const char *pn_offset;    /* --pn-offset N */
-	char **samples;           /* SAMPLE_HEX operands */
-	size_t nsamples;
-};
-
-/* ------------------------------------------------------------------ */
-/* Whole packets. */
-
-/* Where header protection applies in a packet, and the hp key. */
-struct target {
-	size_t pn_offset;
-	size_t len;               /* bytes of the packet the library sees */
-	struct quic_header h;
-	int parsed;               /* h was filled by quic_parse_header */
-	uint32_t version;         /* a long header's version, else 0 */
-};
-
-/*
- * Find the packet-number offset and the packet's extent: from the header
- * (long headers; short headers with --dcid-len), or from --pn-offset.
- */
-static int find_target(const struct hpmask_opts *o, const uint8_t *pkt,
-                       size_t len, struct target *t)
-{
-	char why[256];
-	int st;
-
-	memset(t, 0, sizeof *t);
-	t->len = len;
-	if ((pkt[0] & 0x80u) != 0 && len >= 5)
-		t->version = (uint32_t)pkt[1] << 24 | (uint32_t)pkt[2] << 16 |
-		             (uint32_t)pkt[3] << 8 | pkt[4];
-	if (o->pn_offset != NULL &&
-	    parse_offset(o->pn_offset, &t->pn_offset) != 0) {
-		cli_err("--pn-offset: not a byte offset: '%s'",
-		        cli_safe(o->pn_offset));
+	if (st == QUIC_EVERSION) {
+		cli_err("--quic-version: unknown QUIC version 0x%08lx (known: 1 "
+		        "and 2)", (unsigned long)o->version);
 		return EXIT_USAGE;
-	}
-	if (o->initial && (pkt[0] & 0x80u) == 0) {
-		cli_err("--initial: the packet has a short header (1-RTT), not "
-		        "an Initial packet's long header");
-		return EXIT_USAGE;
-	}
-	/* --pn-offset alone needs no header parsing; --initial needs the
-	 * version and DCID, and a secret the version of a long header */
-	if (o->pn_offset != NULL && !o->initial &&
-	    !(o->secret.given && (pkt[0] & 0x80u) != 0))
-		return 0;
-	st = quic_parse_header(pkt, len, o->dcid_len, &t->h);
-	if (st == QUIC_ENODCIDLEN) {
-		cli_err("the packet has a short header: give --dcid-len N (the "
-		        "length of its Destination Connection ID) or "
-		        "--pn-offset N");
-		return EXIT_USAGE;
-	}
-	/*
-	 * With --pn-offset the header is the user's to vouch for: a packet
-	 * cut short (a captured prefix) is accepted, as long as what a key
-	 * source needs was read: the version, and for --initial the type
-	 * and the DCID, which come before the Length field.
-	 */
-	if (st != QUIC_OK && o->pn_offset != NULL &&
-	    (st == QUIC_ELENGTH || st == QUIC_ESAMPLE ||
-	     (!o->initial && st != QUIC_EVERSION &&
-	      st != QUIC_ENOPROTECTION))) {
-		if (o->initial && t->h.type != QUIC_PT_INITIAL) {
-			cli_err("--initial: the packet is a %s packet, not an "
-			        "Initial packet",
-			        quic_packet_type_name(t->h.type));
-			return EXIT_USAGE;
-		}
-		return 0;
 	}
 	if (st != QUIC_OK) {
-		cli_err("%s", quic_header_error(&t->h, st, why, sizeof why));
+		cli_err("--quic-version: not a version: '%s' (known: 1 and 2)",
+		        cli_printable(arg, safe, sizeof safe));
 		return EXIT_USAGE;
 	}
-	if (o->initial && t->h.type != QUIC_PT_INITIAL) {
-		cli_err("--initial: the packet is a %s packet, not an Initial "
-		        "packet", quic_packet_type_name(t->h.type));
-		return EXIT_USAGE;
-	}
-	t->parsed = 1;
-	t->len = t->h.packet_len;
-	if (o->pn_offset == NULL)
-		t->pn_offset = t->h.pn_offset;
+	o->have_version = 1;
 	return 0;
 }
 
-/* The hp key of the key source: -k/-K/--key-env as loaded, the Initial hp
- * key (--initial), or the hp key of a traffic secret. */
-static int hp_key(struct hpmask_opts *o, const struct target *t,
-                  struct cli_key *out)
+static int parse_hash(struct hpmask_opts *o, const char *arg)
 {
-	int st;
+	char safe[40];
 
-	if (o->initial) {
-		struct quic_initial ik;
-		uint8_t odcid[QUIC_MAX_CID_LEN];
-		const uint8_t *dcid = t->h.dcid;
-		size_t dcid_len = t->h.dcid_len;
-		const struct quic_keys *side;
-
-		if (o->odcid != NULL) {
-			struct cli_hex h;
-			int r = cli_hex_decode(&h, CLI_HEX_SKIP_SPACE |
-			                       CLI_HEX_COUNT, odcid, sizeof odcid,
-			                       o->odcid, strlen(o->odcid));
-			char cb[8];
-
-			if (r == CLI_HEX_BAD) {
-				cli_err("--odcid: bad hex digit '%s' at character "
-				        "%llu", show_char((unsigned char)
-				        o->odcid[h.chars], cb), h.chars + 1);
-				return EXIT_USAGE;
-			}
-			if (r == CLI_HEX_ODD) {
-				cli_err("--odcid: odd number of hex digits (%llu)",
-				        h.digits);
-				return EXIT_USAGE;
-			}
-			if (h.digits / 2 > QUIC_MAX_CID_LEN) {
-				cli_err("--odcid: the connection ID is %llu bytes; "
-				        "QUIC versions 1 and 2 allow at most %d",
-				        h.digits / 2, QUIC_MAX_CID_LEN);
-				return EXIT_USAGE;
-			}
-			dcid = odcid;
-			dcid_len = (size_t)(h.digits / 2);
-		}
-		st = quic_initial_keys(t->h.version, dcid, dcid_len, &ik);
-		if (st != QUIC_OK) {
-			cli_err("--initial: %s", quic_strerror(st));
-			return EXIT_USAGE;
-		}
-		side = o->server ? &ik.server : &ik.client;
-		memcpy(out->bytes, side->hp, side->key_len);
-		out->len = side->key_len;
-		out->given = 1;
-		quic_initial_wipe(&ik);
-		return 0;
+	if (quic_hash_parse(arg, &o->hash) != QUIC_OK) {
+		cli_err("--hash: unknown hash '%s' (known: sha256, sha384)",
+		        cli_printable(arg, safe, sizeof safe));
+		return EXIT_USAGE;
 	}
-	if (o->secret.given) {
-		uint32_t version = o->version;
-		size_t hp_len;
-
-		if (t->version != 0)
-			version = t->version;   /* a long header's own wins */
-		if (o->secret.len != quic_hash_len(o->hash)) {
-			cli_err("the secret is %zu bytes; with %s secrets are %zu "
-			        "bytes (%zu hex digits)%s", o->secret.len,
-			        quic_hash_name(o->hash), quic_hash_len(o->hash),
-			        2 * quic_hash_len(o->hash),
-			        o->hash_arg == NULL ? "; give --hash sha384 for "
-			        "a 48-byte secret" : "");
-			return EXIT_USAGE;
-		}
-		st = quic_hp_key(o->hash, version, o->secret.bytes,
-		                 o->secret.len, out->bytes, &hp_len);
-		cli_key_wipe(&o->secret);
-		if (st != QUIC_OK) {
-			cli_err("%s", quic_strerror(st));
-			return EXIT_USAGE;
-		}
-		out->len = hp_len;
-		out->given = 1;
-		return 0;
-	}
-	*out = o->common.key;
-	cli_key_wipe(&o->common.key);
+	o->have_hash = 1;
 	return 0;
 }
 
-static int do_packet(struct hpmask_opts *o, int protect)
+static int parse_pn_offset(struct hpmask_opts *o, const char *arg)
 {
-	const char *opt = protect ? "--protect" : "--unprotect";
-	const char *hex = protect ? o->protect : o->unprotect;
-	uint8_t *pkt = NULL, mask[MASK_LEN];
-	struct target t;
-	struct cli_key key;
-	aesecb_ctx ctx;
-	size_t len, off, plen, i;
-	unsigned pnlen = 0;
-	uint32_t pn = 0;
-	char *text = NULL, *p;
-	int rc, st, have_ctx = 0;
+	uint64_t v;
 
-	memset(&key, 0, sizeof key);
-	memset(&ctx, 0, sizeof ctx);
-	memset(mask, 0, sizeof mask);
-	if ((rc = packet_from_hex(opt, hex, &pkt, &len)) != 0)
-		goto out;
-	if ((rc = find_target(o, pkt, len, &t)) != 0)
-		goto out;
-	off = t.pn_offset;
-	plen = t.len;
-	rc = EXIT_USAGE;
-	if (off == 0) {
-		cli_err("--pn-offset 0: the packet number cannot start at the "
-		        "first byte");
-		goto out;
+	if (cli_num_parse(arg, strlen(arg), SIZE_MAX, &v) != CLI_NUM_OK) {
+		cli_err("--pn-offset: not a byte offset: '%s'", cli_safe(arg));
+		return EXIT_USAGE;
 	}
-	if (off >= plen) {
-		cli_err("--pn-offset %zu is past the end of the packet (%zu bytes)",
-		        off, plen);
-		goto out;
-	}
-	if (protect) {
-		/* the packet-number length is in the unprotected first byte */
-		pnlen = (pkt[0] & 3u) + 1;
-		if (pnlen > plen - off) {
-			cli_err("the packet number (%u bytes at offset %zu) runs past "
-			        "the end of the packet (%zu bytes)", pnlen, off, plen);
-			goto out;
-		}
-	}
-	if (plen - off < SAMPLE_GAP + SAMPLE_LEN) {
-		cli_err("packet too short for its sample: the sample is bytes %zu "
-		        "to %zu, so %zu bytes are needed; the packet has %zu",
-		        off + SAMPLE_GAP, off + SAMPLE_GAP + SAMPLE_LEN - 1,
-		        off + SAMPLE_GAP + SAMPLE_LEN, plen);
-		goto out;
-	}
-	if ((rc = hp_key(o, &t, &key)) != 0)
-		goto out;
-	if ((rc = cli_context(&ctx, &key, o->common.backend)) != 0)
-		goto out;
-	have_ctx = 1;
+	o->pn_offset = (size_t)v;
+	o->have_pn_offset = 1;
+	return 0;
+}
 
-	/* the mask, for the output: the sample is the same before and after */
-	st = aesecb_hp_mask(&ctx, pkt + off + SAMPLE_GAP, mask);
-	if (st == AESECB_OK && protect) {
-		pnlen = (pkt[0] & 3u) + 1;
-		for (i = 0; i < PN_MAX; i++) {
-			uint32_t m = 0u - (uint32_t)(lt_mask((unsigned)i, pnlen) & 1u);
+static int parse_dcid_len(struct hpmask_opts *o, const char *arg)
+{
+	char safe[40];
+	uint64_t v;
 
-			pn = (((pn << 8) | pkt[off + i]) & m) | (pn & ~m);
-		}
-		st = aesecb_hp_protect(&ctx, pkt, plen, off);
-	} else if (st == AESECB_OK) {
-		st = aesecb_hp_unprotect(&ctx, pkt, plen, off);
-		/* 1 to 4, or an error status (then reported below) */
-		pnlen = (unsigned)st & 7u;
-		for (i = 0; i < PN_MAX; i++) {
-			uint32_t m = 0u - (uint32_t)(lt_mask((unsigned)i, pnlen) & 1u);
-
-			pn = (((pn << 8) | pkt[off + i]) & m) | (pn & ~m);
-		}
+	if (cli_num_parse(arg, strlen(arg), QUIC_MAX_CID_LEN, &v) !=
+	    CLI_NUM_OK) {
+		cli_err("--dcid-len: not a connection ID length (0 to %d): '%s'",
+		        QUIC_MAX_CID_LEN, cli_printable(arg, safe, sizeof safe));
+		return EXIT_USAGE;
 	}
-	if (st < 0) {
-		cli_err("%s", aesecb_strerror(st));
-		rc = cli_status_exit(st);
-		goto out;
-	}
-
-	text = malloc(2 * len + 64);
-	if (text == NULL) {
-		cli_err("out of memory");
-		rc = EXIT_IO;
-		goto out;
-	}
-	p = cli_hex_encode(text, pkt, off + pnlen, CLI_HEX_LOWER);
-	*p = '\0';
-	printf("header: %s\npn_length: %u\npacket_number: %lu\n", text, pnlen,
-	       (unsigned long)pn);
-	p = cli_hex_encode(text, mask, MASK_LEN, CLI_HEX_LOWER);
-	*p = '\0';
-	printf("mask: %s\n", text);
-	p = cli_hex_encode(text, pkt, len, CLI_HEX_LOWER);
-	*p = '\0';
-	printf("packet: %s\n", text);
-	rc = cli_flush_stdout();
-out:
-	cli_key_wipe(&key);
-	cli_key_wipe(&o->secret);
-	cli_key_wipe(&o->common.key);
-	if (have_ctx)
-		aesecb_clear(&ctx);
-	aesecb_wipe(mask, sizeof mask);
-	if (text != NULL) {
-		aesecb_wipe(text, 2 * len + 64);
-		free(text);
-	}
-	if (pkt != NULL) {
-		aesecb_wipe(pkt, len);
-		free(pkt);
-	}
-	return rc;
+	o->dcid_len = (size_t)v;
+	return 0;
 }
 
 enum {
@@ -760,15 +597,55 @@ static const struct option longopts[] = {
 	{ NULL, 0, NULL, 0 }
 };
 
-/* The checks of how the options combine, once all are in. */
-static int check(struct hpmask_opts *o)
+/* One option: its value parsed and checked.  Returns 0 or an exit status
+ * after the message. */
+static int take_option(struct hpmask_opts *o, int c, const char *arg)
 {
-	const char *opt = o->protect != NULL ? "--protect" : "--unprotect";
-	int packet = o->protect != NULL || o->unprotect != NULL;
-	int sources = o->common.key.given + o->initial + o->secret.given;
-	char safe[40];
+	switch (c) {
+	case OPT_BLOCK:
+		o->block = 1;
+		return 0;
+	case OPT_PROTECT:
+		return parse_packet(o, "--protect", arg);
+	case OPT_UNPROTECT:
+		return parse_packet(o, "--unprotect", arg);
+	case OPT_PN_OFFSET:
+		return parse_pn_offset(o, arg);
+	case OPT_INITIAL:
+		o->initial = 1;
+		return 0;
+	case OPT_ODCID:
+		return parse_odcid(o, arg);
+	case OPT_SERVER:
+		o->server = 1;
+		return 0;
+	case OPT_SECRET:
+		return cli_keysrc_load(&o->secret, &cli_kind_secret,
+		                       CLI_KEYSRC_HEX, arg);
+	case OPT_SECRET_FILE:
+		return cli_keysrc_load(&o->secret, &cli_kind_secret,
+		                       CLI_KEYSRC_FILE, arg);
+	case OPT_SECRET_ENV:
+		return cli_keysrc_load(&o->secret, &cli_kind_secret,
+		                       CLI_KEYSRC_ENV, arg);
+	case OPT_HASH:
+		return parse_hash(o, arg);
+	case OPT_QUIC_VERSION:
+		return parse_version(o, arg);
+	case OPT_DCID_LEN:
+		return parse_dcid_len(o, arg);
+	default:
+		return cli_option(&o->common, c, arg);
+	}
+}
 
-	if (o->protect != NULL && o->unprotect != NULL) {
+/* The checks of how the options combine, once all are in. */
+static int check(const struct hpmask_opts *o)
+{
+	const char *opt = o->packet_opt;
+	int sources = o->common.key.given + o->initial + o->secret.given;
+
+	if (o->both) {
 		cli_err("--protect and --unprotect cannot be used together");
 		return EXIT_USAGE;
 	}
@@ -778,46 +655,16 @@ static int check(struct hpmask_opts *o)
 		                 "or --secret-env");
 	if (sources == 0)
 		return cli_usage("no key given: use -k HEX, -K FILE or --key-env "
-		                 "VAR%s", packet ? ", --initial, or --secret HEX, "
-		                 "--secret-file FILE or --secret-env VAR" : "");
-	if (!o->initial && (o->odcid != NULL || o->server))
-		return cli_usage("%s needs --initial", o->odcid != NULL ?
+		                 "VAR%s", opt != NULL ? ", --initial, or --secret "
+		                 "HEX, --secret-file FILE or --secret-env VAR" : "");
+	if (!o->initial && (o->have_odcid || o->server))
+		return cli_usage("%s needs --initial", o->have_odcid ?
 		                 "--odcid" : "--server");
-	if (!o->secret.given && (o->hash_arg != NULL ||
-	                         o->version_arg != NULL))
+	if (!o->secret.given && (o->have_hash || o->have_version))
 		return cli_usage("%s needs --secret, --secret-file or "
-		                 "--secret-env", o->hash_arg != NULL ? "--hash" :
+		                 "--secret-env", o->have_hash ? "--hash" :
 		                 "--quic-version");
-	if (o->hash_arg != NULL && quic_hash_parse(o->hash_arg, &o->hash) !=
-	    QUIC_OK) {
-		cli_err("--hash: unknown hash '%s' (known: sha256, sha384)",
-		        cli_printable(o->hash_arg, safe, sizeof safe));
-		return EXIT_USAGE;
-	}
-	if (o->version_arg != NULL) {
-		int st = quic_version_parse(o->version_arg, &o->version);
-
-		if (st == QUIC_EVERSION) {
-			cli_err("--quic-version: unknown QUIC version 0x%08lx "
-			        "(known: 1 and 2)", (unsigned long)o->version);
-			return EXIT_USAGE;
-		}
-		if (st != QUIC_OK) {
-			cli_err("--quic-version: not a version: '%s' (known: 1 "
-			        "and 2)", cli_printable(o->version_arg, safe,
-			                                sizeof safe));
-			return EXIT_USAGE;
-		}
-	}
-	if (o->dcid_len_arg != NULL &&
-	    (parse_offset(o->dcid_len_arg, &o->dcid_len) != 0 ||
-	     o->dcid_len > QUIC_MAX_CID_LEN)) {
-		cli_err("--dcid-len: not a connection ID length (0 to %d): '%s'",
-		        QUIC_MAX_CID_LEN, cli_printable(o->dcid_len_arg, safe,
-		                                         sizeof safe));
-		return EXIT_USAGE;
-	}
-	if (packet) {
+	if (opt != NULL) {
 		if (o->block) {
 			cli_err("--block cannot be used with %s", opt);
 			return EXIT_USAGE;
@@ -828,8 +675,8 @@ static int check(struct hpmask_opts *o)
 		}
 		return 0;
 	}
-	if (o->pn_offset != NULL || o->dcid_len_arg != NULL) {
-		cli_err("%s needs --protect or --unprotect", o->pn_offset != NULL ?
+	if (o->have_pn_offset || o->dcid_len != QUIC_DCID_LEN_UNKNOWN) {
+		cli_err("%s needs --protect or --unprotect", o->have_pn_offset ?
 		        "--pn-offset" : "--dcid-len");
 		return EXIT_USAGE;
 	}
@@ -852,60 +699,281 @@ static int parse(struct hpmask_opts *o, int argc, char **argv)
 	optind = 1;
 	while (rc == 0 && !o->common.help &&
 	       (c = cli_getopt(argc, argv, ":" CLI_KEY_SHORTOPTS "b:h",
-	                       longopts)) != -1) {
-		switch (c) {
-		case OPT_BLOCK:
-			o->block = 1;
-			break;
-		case OPT_PROTECT:
-			o->protect = optarg;
-			break;
-		case OPT_UNPROTECT:
-			o->unprotect = optarg;
-			break;
-		case OPT_PN_OFFSET:
-			o->pn_offset = optarg;
-			break;
-		case OPT_INITIAL:
-			o->initial = 1;
-			break;
-		case OPT_ODCID:
-			o->odcid = optarg;
-			break;
-		case OPT_SERVER:
-			o->server = 1;
-			break;
-		case OPT_SECRET:
-			rc = cli_keysrc_load(&o->secret, &cli_kind_secret,
-			                     CLI_KEYSRC_HEX, optarg);
-			break;
-		case OPT_SECRET_FILE:
-			rc = cli_keysrc_load(&o->secret, &cli_kind_secret,
-			                     CLI_KEYSRC_FILE, optarg);
-			break;
-		case OPT_SECRET_ENV:
-			rc = cli_keysrc_load(&o->secret, &cli_kind_secret,
-			                     CLI_KEYSRC_ENV, optarg);
-			break;
-		case OPT_HASH:
-			o->hash_arg = optarg;
-			break;
-		case OPT_QUIC_VERSION:
-			o->version_arg = optarg;
-			break;
-		case OPT_DCID_LEN:
-			o->dcid_len_arg = optarg;
-			break;
-		default:
-			rc = cli_option(&o->common, c, optarg);
-			break;
-		}
-	}
+	                       longopts)) != -1)
+		rc = take_option(o, c, optarg);
 	if (rc != 0 || o->common.help)
 		return rc;
 	o->samples = argv + optind;
 	o->nsamples = (size_t)(argc - optind);
 	return check(o);
+}
+
+static void opts_free(struct hpmask_opts *o)
+{
+	cli_key_wipe(&o->common.key);
+	cli_key_wipe(&o->secret);
+	if (o->packet != NULL) {
+		aesecb_wipe(o->packet, o->packet_len);
+		free(o->packet);
+	}
+	memset(o, 0, sizeof *o);
+}
+
+/* ------------------------------------------------------------------ */
+/* Whole packets. */
+
+/* 0xff when a < b, else 0 (a, b small). */
+static uint8_t lt_mask(unsigned a, unsigned b)
+{
+	return (uint8_t)(0u - ((a - b) >> (sizeof(unsigned) * 8 - 1)));
+}
+
+/* Where header protection applies in a packet. */
+struct target {
+	size_t pn_offset;
+	size_t len;               /* bytes of the packet protection covers */
+	struct quic_header h;
+	uint32_t version;         /* a long header's version, else 0 */
+};
+
+/*
+ * Find the packet-number offset and the packet's extent: from the header
+ * (long headers; short headers with --dcid-len), or from --pn-offset.
+ */
+static int find_target(const struct hpmask_opts *o, struct target *t)
+{
+	const uint8_t *pkt = o->packet;
+	size_t len = o->packet_len;
+	int lng = (pkt[0] & 0x80u) != 0;
+	char why[256];
+	int st;
+
+	memset(t, 0, sizeof *t);
+	t->len = len;
+	t->pn_offset = o->pn_offset;
+	if (lng && len >= 5)
+		t->version = (uint32_t)pkt[1] << 24 | (uint32_t)pkt[2] << 16 |
+		             (uint32_t)pkt[3] << 8 | pkt[4];
+	if (o->initial && !lng) {
+		cli_err("--initial: the packet has a short header (1-RTT), not "
+		        "an Initial packet's long header");
+		return EXIT_USAGE;
+	}
+	/* --pn-offset alone needs no header parsing; --initial needs the
+	 * version and DCID, and a secret the version of a long header */
+	if (o->have_pn_offset && !o->initial && !(o->secret.given && lng))
+		return 0;
+	st = quic_parse_header(pkt, len, o->dcid_len, &t->h);
+	if (st == QUIC_ENODCIDLEN) {
+		cli_err("the packet has a short header: give --dcid-len N (the "
+		        "length of its Destination Connection ID) or "
+		        "--pn-offset N");
+		return EXIT_USAGE;
+	}
+	/*
+	 * With --pn-offset the header is the user's to vouch for: a packet
+	 * cut short (a captured prefix) is accepted, as long as what a key
+	 * source needs was read: the version, and for --initial the type
+	 * and the DCID, which come before the Length field.
+	 */
+	if (st != QUIC_OK && o->have_pn_offset &&
+	    (st == QUIC_ELENGTH || st == QUIC_ESAMPLE ||
+	     (!o->initial && st != QUIC_EVERSION &&
+	      st != QUIC_ENOPROTECTION)))
+		st = QUIC_OK;
+	else if (st != QUIC_OK) {
+		cli_err("%s", quic_header_error(&t->h, st, why, sizeof why));
+		return EXIT_USAGE;
+	} else {
+		t->len = t->h.packet_len;
+		if (!o->have_pn_offset)
+			t->pn_offset = t->h.pn_offset;
+	}
+	if (o->initial && t->h.type != QUIC_PT_INITIAL) {
+		cli_err("--initial: the packet is a %s packet, not an Initial "
+		        "packet", quic_packet_type_name(t->h.type));
+		return EXIT_USAGE;
+	}
+	return 0;
+}
+
+/* The packet number and its sample must lie inside the packet. */
+static int check_target(const struct hpmask_opts *o, const struct target *t)
+{
+	size_t off = t->pn_offset, plen = t->len;
+	unsigned pnlen = (o->packet[0] & 3u) + 1;
+
+	if (off == 0) {
+		cli_err("--pn-offset 0: the packet number cannot start at the "
+		        "first byte");
+		return EXIT_USAGE;
+	}
+	if (off >= plen) {
+		cli_err("--pn-offset %zu is past the end of the packet (%zu bytes)",
+		        off, plen);
+		return EXIT_USAGE;
+	}
+	/* before protection, the packet-number length is in the first byte */
+	if (o->protect && pnlen > plen - off) {
+		cli_err("the packet number (%u bytes at offset %zu) runs past "
+		        "the end of the packet (%zu bytes)", pnlen, off, plen);
+		return EXIT_USAGE;
+	}
+	if (plen - off < SAMPLE_GAP + SAMPLE_LEN) {
+		cli_err("packet too short for its sample: the sample is bytes %zu "
+		        "to %zu, so %zu bytes are needed; the packet has %zu",
+		        off + SAMPLE_GAP, off + SAMPLE_GAP + SAMPLE_LEN - 1,
+		        off + SAMPLE_GAP + SAMPLE_LEN, plen);
+		return EXIT_USAGE;
+	}
+	return 0;
+}
+
+/* The hp key of the key source: -k/-K/--key-env as loaded, the Initial hp
+ * key (--initial), or the hp key of a traffic secret.  Moves the key
+ * source's material into out (the source is wiped). */
+static int hp_key(struct hpmask_opts *o, const struct target *t,
+                  struct cli_key *out)
+{
+	int st;
+
+	if (o->initial) {
+		struct quic_initial ik;
+		const struct quic_keys *side;
+
+		st = quic_initial_keys(t->h.version,
+		                       o->have_odcid ? o->odcid : t->h.dcid,
+		                       o->have_odcid ? o->odcid_len :
+		                                       t->h.dcid_len, &ik);
+		if (st != QUIC_OK) {
+			cli_err("--initial: %s", quic_strerror(st));
+			return EXIT_USAGE;
+		}
+		side = o->server ? &ik.server : &ik.client;
+		memcpy(out->bytes, side->hp, side->key_len);
+		out->len = side->key_len;
+		out->given = 1;
+		quic_initial_wipe(&ik);
+		return 0;
+	}
+	if (o->secret.given) {
+		/* a long header's own version wins */
+		uint32_t version = t->version != 0 ? t->version : o->version;
+		size_t hp_len;
+
+		if (o->secret.len != quic_hash_len(o->hash)) {
+			cli_err("the secret is %zu bytes; with %s secrets are %zu "
+			        "bytes (%zu hex digits)%s", o->secret.len,
+			        quic_hash_name(o->hash), quic_hash_len(o->hash),
+			        2 * quic_hash_len(o->hash),
+			        !o->have_hash ? "; give --hash sha384 for a "
+			        "48-byte secret" : "");
+			return EXIT_USAGE;
+		}
+		st = quic_hp_key(o->hash, version, o->secret.bytes,
+		                 o->secret.len, out->bytes, &hp_len);
+		cli_key_wipe(&o->secret);
+		if (st != QUIC_OK) {
+			cli_err("%s", quic_strerror(st));
+			return EXIT_USAGE;
+		}
+		out->len = hp_len;
+		out->given = 1;
+		return 0;
+	}
+	*out = o->common.key;
+	cli_key_wipe(&o->common.key);
+	return 0;
+}
+
+/*
+ * Header protection applied to (protect) or removed from the packet, with
+ * the mask computed once (RFC 9001 5.4.1): the low 4 bits of a long
+ * header's first byte or the low 5 of a short header's, and the packet
+ * number's bytes, 1 to 4 as the unprotected first byte says.  Returns the
+ * packet-number length; *pn is the packet number.  No branch and no index
+ * on the protected bits or the mask.
+ */
+static unsigned apply_mask(uint8_t *pkt, size_t off, const uint8_t *mask,
+                           int protect, uint32_t *pn)
+{
+	uint8_t bits = (pkt[0] & 0x80u) != 0 ? 0x0fu : 0x1fu;  /* header form */
+	unsigned pnlen, i;
+	uint32_t n = 0;
+
+	if (protect)
+		pnlen = (pkt[0] & 3u) + 1;
+	pkt[0] ^= mask[0] & bits;
+	if (!protect)
+		pnlen = (pkt[0] & 3u) + 1;
+	for (i = 0; i < PN_MAX; i++) {
+		uint8_t in = lt_mask(i, pnlen);        /* byte i is the pn's */
+		uint32_t w = 0u - (uint32_t)(in & 1u);
+		uint8_t before = pkt[off + i];
+		uint8_t after = before ^ (mask[1 + i] & in);
+
+		pkt[off + i] = after;
+		n = (((n << 8) | (protect ? before : after)) & w) | (n & ~w);
+	}
+	*pn = n;
+	return pnlen;
+}
+
+/* header:, pn_length:, packet_number:, mask: and packet: lines. */
+static int print_packet(const uint8_t *pkt, size_t len, size_t hdr_len,
+                        unsigned pnlen, uint32_t pn, const uint8_t *mask)
+{
+	char *text = malloc(2 * len + 2 * MASK_LEN + 1);
+	int rc;
+
+	if (text == NULL) {
+		cli_err("out of memory");
+		return EXIT_IO;
+	}
+	*cli_hex_encode(text, pkt, hdr_len, CLI_HEX_LOWER) = '\0';
+	printf("header: %s\npn_length: %u\npacket_number: %lu\n", text, pnlen,
+	       (unsigned long)pn);
+	*cli_hex_encode(text, mask, MASK_LEN, CLI_HEX_LOWER) = '\0';
+	printf("mask: %s\n", text);
+	*cli_hex_encode(text, pkt, len, CLI_HEX_LOWER) = '\0';
+	printf("packet: %s\n", text);
+	rc = cli_flush_stdout();
+	aesecb_wipe(text, 2 * len + 2 * MASK_LEN + 1);
+	free(text);
+	return rc;
+}
+
+/* --protect or --unprotect: find the header, derive the key, one AES
+ * call for the mask, apply it, print. */
+static int do_packet(struct hpmask_opts *o)
+{
+	uint8_t mask[MASK_LEN] = { 0 };
+	struct target t;
+	struct cli_key key;
+	aesecb_ctx ctx;
+	unsigned pnlen;
+	uint32_t pn;
+	int rc, st;
+
+	memset(&key, 0, sizeof key);
+	if ((rc = find_target(o, &t)) != 0 || (rc = check_target(o, &t)) != 0 ||
+	    (rc = hp_key(o, &t, &key)) != 0 ||
+	    (rc = cli_context(&ctx, &key, o->common.backend)) != 0) {
+		cli_key_wipe(&key);
+		return rc;
+	}
+	st = aesecb_hp_mask(&ctx, o->packet + t.pn_offset + SAMPLE_GAP, mask);
+	aesecb_clear(&ctx);
+	if (st != AESECB_OK) {
+		cli_err("%s", aesecb_strerror(st));
+		return cli_status_exit(st);
+	}
+	pnlen = apply_mask(o->packet, t.pn_offset, mask, o->protect, &pn);
+	rc = print_packet(o->packet, o->packet_len, t.pn_offset + pnlen, pnlen,
+	                  pn, mask);
+	aesecb_wipe(mask, sizeof mask);
+	aesecb_wipe(&pn, sizeof pn);
+	return rc;
 }
 
 int cmd_hpmask(int argc, char **argv)
@@ -915,24 +983,19 @@ int cmd_hpmask(int argc, char **argv)
 	int rc;
 
 	memset(&o, 0, sizeof o);
-	memset(&ctx, 0, sizeof ctx);
 	rc = parse(&o, argc, argv);
 	if (rc == 0 && o.common.help)
 		rc = cli_help(help);
-	else if (rc == 0 && (o.protect != NULL || o.unprotect != NULL))
-		rc = do_packet(&o, o.protect != NULL);
-	else if (rc == 0) {
-		rc = cli_context(&ctx, &o.common.key, o.common.backend);
-		if (rc == 0) {
-			if (o.nsamples != 0)
-				rc = masks_from_args(&ctx, o.samples, o.nsamples,
-				                     o.block);
-			else
-				rc = masks_from_stdin(&ctx, o.block);
-			aesecb_clear(&ctx);
-		}
+	else if (rc == 0 && o.packet_opt != NULL)
+		rc = do_packet(&o);
+	else if (rc == 0 && (rc = cli_context(&ctx, &o.common.key,
+	                                      o.common.backend)) == 0) {
+		if (o.nsamples != 0)
+			rc = masks_from_args(&ctx, o.samples, o.nsamples, o.block);
+		else
+			rc = masks_from_stdin(&ctx, o.block);
+		aesecb_clear(&ctx);
 	}
-	cli_key_wipe(&o.common.key);
-	cli_key_wipe(&o.secret);
+	opts_free(&o);
 	return rc;
 }

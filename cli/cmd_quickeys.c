@@ -105,8 +105,8 @@ struct field {
 	size_t len;
 };
 
-static void print_keys(const struct quickeys_opts *o, const uint8_t *dcid,
-                       size_t dcid_len, const struct quic_initial *k)
+static int print_keys(const struct quickeys_opts *o, const uint8_t *dcid,
+                      size_t dcid_len, const struct quic_initial *k)
 {
 	const struct field fields[] = {
 		{ "client_secret", k->client.secret, k->client.secret_len },
@@ -119,21 +119,26 @@ static void print_keys(const struct quickeys_opts *o, const uint8_t *dcid,
 		{ "server_hp", k->server.hp, k->server.key_len },
 	};
 	char text[2 * QUIC_MAX_HASH_LEN + 1];
+	struct cli_json j;
 	size_t i;
 
-	if (o->json) {
-		printf("{\n  \"version\": \"0x%08lx\",\n  \"dcid\": \"%s\"",
-		       (unsigned long)o->version, tohex(text, dcid, dcid_len));
-		for (i = 0; i < sizeof fields / sizeof fields[0]; i++)
-			printf(",\n  \"%s\": \"%s\"", fields[i].name,
-			       tohex(text, fields[i].bytes, fields[i].len));
-		fputs("\n}\n", stdout);
-	} else {
+	if (!o->json) {
 		for (i = 0; i < sizeof fields / sizeof fields[0]; i++)
 			printf("%s: %s\n", fields[i].name,
 			       tohex(text, fields[i].bytes, fields[i].len));
+		aesecb_wipe(text, sizeof text);
+		return cli_flush_stdout();
 	}
-	aesecb_wipe(text, sizeof text);
+	snprintf(text, sizeof text, "0x%08lx", (unsigned long)o->version);
+	cli_json_start(&j, stdout, CLI_JSON_LISTING);
+	cli_json_object(&j, NULL);
+	cli_json_string(&j, "version", text);
+	cli_json_hex(&j, "dcid", dcid, dcid_len, CLI_HEX_LOWER);
+	for (i = 0; i < sizeof fields / sizeof fields[0]; i++)
+		cli_json_hex(&j, fields[i].name, fields[i].bytes, fields[i].len,
+		             CLI_HEX_LOWER);
+	cli_json_end(&j);
+	return cli_json_finish_stdout(&j);
 }
 
 static int parse(struct quickeys_opts *o, int argc, char **argv)
@@ -196,7 +201,7 @@ int cmd_quickeys(int argc, char **argv)
 		cli_err("%s", quic_strerror(st));
 		return EXIT_USAGE;
 	}
-	print_keys(&o, dcid, dcid_len, &keys);
+	rc = print_keys(&o, dcid, dcid_len, &keys);
 	quic_initial_wipe(&keys);
-	return cli_flush_stdout();
+	return rc;
 }

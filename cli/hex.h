@@ -71,13 +71,14 @@ static inline int cli_ct_differ(const uint8_t *a, const uint8_t *b, size_t n)
                                   in digits, not stored, and do not stop
                                   the decode */
 
-/* Why a decode stopped (cli_hex_feed, cli_hex_end, cli_hex_decode). */
-#define CLI_HEX_OK   0  /* all text consumed */
-#define CLI_HEX_BAD  1  /* at a character that is neither a digit nor
-                           ignored: it is at chars, line, col */
-#define CLI_HEX_FULL 2  /* the output is full and another byte came
-                           (only without CLI_HEX_COUNT) */
-#define CLI_HEX_ODD  3  /* the text ended in the middle of a byte */
+/* Why a decode stopped (cli_hex_feed, cli_hex_end, cli_hex_decode): 0 or
+ * negative. */
+#define CLI_HEX_OK   0     /* all text consumed */
+#define CLI_HEX_BAD  (-1)  /* at a character that is neither a digit nor
+                              ignored: it is at chars, line, col */
+#define CLI_HEX_FULL (-2)  /* the output is full and another byte came
+                              (only without CLI_HEX_COUNT) */
+#define CLI_HEX_ODD  (-3)  /* the text ended in the middle of a byte */
 
 /*
  * Decoder state, for text that arrives in pieces (a stream, a file read

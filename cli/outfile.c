@@ -11,6 +11,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,8 +20,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "msg.h"
+#include "num.h"
 #include "outfile.h"
+#include "printable.h"
 
 enum kind {
 	OUT_NONE = 0,   /* nothing open (closed, failed, or aborted) */
@@ -198,19 +201,15 @@ static int comp_is(const char *s, const char *e, const char *word)
 	return (size_t)(e - s) == n && memcmp(s, word, n) == 0;
 }
 
-/* A decimal number in [s, e), or -1. */
+/* A decimal number of at most 9 digits in [s, e), or -1. */
 static long comp_num(const char *s, const char *e)
 {
-	long v = 0;
+	uint64_t v;
 
-	if (s == e || e - s > 9)
+	if (e - s > 9 ||
+	    cli_num_parse(s, (size_t)(e - s), 999999999u, &v) != CLI_NUM_OK)
 		return -1;
-	for (; s < e; s++) {
-		if (*s < '0' || *s > '9')
-			return -1;
-		v = v * 10 + (*s - '0');
-	}
-	return v;
+	return (long)v;
 }
 
 /* The descriptor an absolute path spells, or -1. */

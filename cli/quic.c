@@ -16,6 +16,7 @@
 
 #include <nettle/hkdf.h>
 #include <nettle/hmac.h>
+#include <nettle/nettle-meta.h>
 
 #include "aesecb.h"
 #include "quic.h"
@@ -46,6 +47,11 @@ static const struct version_info versions[] = {
 };
 
 #define NVERSIONS (sizeof versions / sizeof versions[0])
+
+/* A salt is an HMAC-SHA256 key: no longer than SHA-256's output (see
+ * quic_initial_keys). */
+_Static_assert(sizeof versions[0].salt <= SHA256_DIGEST_SIZE,
+               "initial_salt longer than an HMAC-SHA256 key");
 
 static const struct version_info *find_version(uint32_t number)
 {
@@ -146,7 +152,7 @@ const char *quic_strerror(int status)
 }
 
 /* ------------------------------------------------------------------ */
-/* HMAC through nettle, behind one interface for both hashes. */
+/* HMAC: nettle's HMAC-SHA256 and HMAC-SHA384 (struct nettle_mac). */
 
 union hmac_ctx {
 	struct hmac_sha256_ctx sha256;
@@ -154,46 +160,13 @@ union hmac_ctx {
 };
 
 struct hash_ops {
-	size_t len;
-	size_t key_len;   /* AES key of the suite */
-	void (*set_key)(void *ctx, size_t len, const uint8_t *key);
-	nettle_hash_update_func *update;
-	nettle_hash_digest_func *digest;
+	const struct nettle_mac *mac;   /* keyed with digest_size bytes */
+	size_t key_len;                 /* AES key of the suite */
 };
 
-static void mac256_set_key(void *ctx, size_t len, const uint8_t *key)
-{
-	hmac_sha256_set_key(ctx, len, key);
-}
-
-static void mac256_update(void *ctx, size_t len, const uint8_t *data)
-{
-	hmac_sha256_update(ctx, len, data);
-}
-
-static void mac256_digest(void *ctx, size_t len, uint8_t *out)
-{
-	hmac_sha256_digest(ctx, len, out);
-}
-
-static void mac384_set_key(void *ctx, size_t len, const uint8_t *key)
-{
-	hmac_sha384_set_key(ctx, len, key);
-}
-
-static void mac384_update(void *ctx, size_t len, const uint8_t *data)
-{
-	hmac_sha384_update(ctx, len, data);
-}
-
-static void mac384_digest(void *ctx, size_t len, uint8_t *out)
-{
-	hmac_sha384_digest(ctx, len, out);
-}
-
 static const struct hash_ops hashes[] = {
-	{ SHA256_DIGEST_SIZE, 16, mac256_set_key, mac256_update, mac256_digest },
-	{ SHA384_DIGEST_SIZE, 32, mac384_set_key, mac384_update, mac384_digest },
+	{ &nettle_hmac_sha256, 16 },
+	{ &nettle_hmac_sha384, 32 },
 };
 
 static const struct hash_ops *hash_ops(enum quic_hash hash)
@@ -205,11 +178,17 @@ static const struct hash_ops *hash_ops(enum quic_hash hash)
 	return NULL;
 }
 
+/* The hash's output length, which is also the length of its secrets. */
+static size_t digest_len(const struct hash_ops *h)
+{
+	return h->mac->digest_size;
+}
+
 size_t quic_hash_len(enum quic_hash hash)
 {
 	const struct hash_ops *h = hash_ops(hash);
 
-	return h != NULL ? h->len : 0;
+	return h != NULL ? digest_len(h) : 0;
 }
 
 size_t quic_key_len(enum quic_hash hash)
@@ -269,7 +248,7 @@ static int expand_label(const struct hash_ops *h, const uint8_t *secret,
 
 	if (label_len == 0 || label_len > LABEL_MAX ||
 	    context_len > CONTEXT_MAX ||
-	    out_len == 0 || out_len > 255 * h->len)
+	    out_len == 0 || out_len > 255 * h->mac->digest_size)
 		return QUIC_ELABEL;
 	info[n++] = (uint8_t)(out_len >> 8);
 	info[n++] = (uint8_t)out_len;
@@ -284,8 +263,9 @@ static int expand_label(const struct hash_ops *h, const uint8_t *secret,
 		n += context_len;
 	}
 
-	h->set_key(&ctx, h->len, secret);
-	hkdf_expand(&ctx, h->update, h->digest, h->len, n, info, out_len, out);
+	h->mac->set_key(&ctx, secret);
+	hkdf_expand(&ctx, h->mac->update, h->mac->digest, h->mac->digest_size,
+	            n, info, out_len, out);
 	aesecb_wipe(&ctx, sizeof ctx);
 	aesecb_wipe(info, n);   /* the context may be a transcript hash */
 	return QUIC_OK;
@@ -302,7 +282,7 @@ int quic_hkdf_expand_label(enum quic_hash hash,
 	if (h == NULL || secret == NULL || label == NULL || out == NULL ||
 	    (context == NULL && context_len != 0))
 		return QUIC_EINVAL;
-	if (secret_len != h->len)
+	if (secret_len != digest_len(h))
 		return QUIC_ESECRETLEN;
 	return expand_label(h, secret, label, context, context_len, out,
 	                    out_len);
@@ -323,7 +303,8 @@ void quic_initial_wipe(struct quic_initial *k)
 		aesecb_wipe(k, sizeof *k);
 }
 
-/* key, iv and hp of out->secret (already set, out->secret_len = h->len). */
+/* key, iv and hp of out->secret (already set, out->secret_len the hash's
+ * output length). */
 static int derive_keys(const struct hash_ops *h, const struct version_info *v,
                        struct quic_keys *out)
 {
@@ -341,6 +322,19 @@ static int derive_keys(const struct hash_ops *h, const struct version_info *v,
 	return st;
 }
 
+/* The arguments of a derivation from a traffic secret. */
+static int check_secret(const struct hash_ops *h, const struct version_info *v,
+                        const uint8_t *secret, size_t secret_len)
+{
+	if (h == NULL || secret == NULL)
+		return QUIC_EINVAL;
+	if (v == NULL)
+		return QUIC_EVERSION;
+	if (secret_len != digest_len(h))
+		return QUIC_ESECRETLEN;
+	return QUIC_OK;
+}
+
 int quic_traffic_keys(enum quic_hash hash, uint32_t version,
                       const uint8_t *secret, size_t secret_len,
                       struct quic_keys *out)
@@ -352,12 +346,9 @@ int quic_traffic_keys(enum quic_hash hash, uint32_t version,
 	if (out == NULL)
 		return QUIC_EINVAL;
 	aesecb_wipe(out, sizeof *out);
-	if (h == NULL || secret == NULL)
-		return QUIC_EINVAL;
-	if (v == NULL)
-		return QUIC_EVERSION;
-	if (secret_len != h->len)
-		return QUIC_ESECRETLEN;
+	st = check_secret(h, v, secret, secret_len);
+	if (st != QUIC_OK)
+		return st;
 	memcpy(out->secret, secret, secret_len);
 	out->secret_len = secret_len;
 	st = derive_keys(h, v, out);
@@ -377,12 +368,9 @@ int quic_hp_key(enum quic_hash hash, uint32_t version,
 	if (hp == NULL || hp_len == NULL)
 		return QUIC_EINVAL;
 	*hp_len = 0;
-	if (h == NULL || secret == NULL)
-		return QUIC_EINVAL;
-	if (v == NULL)
-		return QUIC_EVERSION;
-	if (secret_len != h->len)
-		return QUIC_ESECRETLEN;
+	st = check_secret(h, v, secret, secret_len);
+	if (st != QUIC_OK)
+		return st;
 	st = expand_label(h, secret, v->hp_label, NULL, 0, hp, h->key_len);
 	if (st == QUIC_OK)
 		*hp_len = h->key_len;
@@ -395,6 +383,7 @@ int quic_initial_keys(uint32_t version, const uint8_t *dcid, size_t dcid_len,
 	const struct hash_ops *h = &hashes[0];   /* Initial: SHA-256 */
 	const struct version_info *v = find_version(version);
 	uint8_t initial_secret[QUIC_INITIAL_SECRET_LEN];
+	uint8_t salt[SHA256_DIGEST_SIZE];
 	union hmac_ctx ctx;
 	int st;
 
@@ -408,20 +397,26 @@ int quic_initial_keys(uint32_t version, const uint8_t *dcid, size_t dcid_len,
 	if (dcid_len > QUIC_MAX_CID_LEN)
 		return QUIC_ECIDLEN;
 
-	/* initial_secret = HKDF-Extract(initial_salt, dcid) */
-	h->set_key(&ctx, sizeof v->salt, v->salt);
-	hkdf_extract(&ctx, h->update, h->digest, h->len, dcid_len,
-	             dcid_len != 0 ? dcid : (const uint8_t *)"", initial_secret);
+	/* initial_secret = HKDF-Extract(initial_salt, dcid).  The salt is
+	 * the HMAC key; nettle's HMAC takes keys of the digest's length, and
+	 * HMAC pads a shorter key with zeros to the block size (RFC 2104),
+	 * so the 20-byte salt padded with zeros is the same key. */
+	memset(salt, 0, sizeof salt);
+	memcpy(salt, v->salt, sizeof v->salt);
+	h->mac->set_key(&ctx, salt);
+	hkdf_extract(&ctx, h->mac->update, h->mac->digest, h->mac->digest_size,
+	             dcid_len, dcid_len != 0 ? dcid : (const uint8_t *)"",
+	             initial_secret);
 	aesecb_wipe(&ctx, sizeof ctx);
 
 	out->version = version;
-	out->client.secret_len = h->len;
-	out->server.secret_len = h->len;
+	out->client.secret_len = digest_len(h);
+	out->server.secret_len = digest_len(h);
 	st = expand_label(h, initial_secret, "client in", NULL, 0,
-	                  out->client.secret, h->len);
+	                  out->client.secret, digest_len(h));
 	if (st == QUIC_OK)
 		st = expand_label(h, initial_secret, "server in", NULL, 0,
-		                  out->server.secret, h->len);
+		                  out->server.secret, digest_len(h));
 	aesecb_wipe(initial_secret, sizeof initial_secret);
 	if (st == QUIC_OK)
 		st = derive_keys(h, v, &out->client);
@@ -535,43 +530,37 @@ static int check_sample(struct quic_header *h)
 	return QUIC_OK;
 }
 
-int quic_parse_header(const uint8_t *packet, size_t len, size_t short_dcid_len,
-                      struct quic_header *h)
+/* A short header: first byte, DCID (of a length the packet does not
+ * say), packet number. */
+static int parse_short(struct quic_header *h, const uint8_t *packet,
+                       size_t len, size_t dcid_len)
 {
-	const struct version_info *v;
-	size_t pos = 0, cidmax;
-	uint64_t length;
+	size_t pos = 1;
 	int st;
 
-	if (h == NULL)
-		return QUIC_EINVAL;
-	memset(h, 0, sizeof *h);
-	if (packet == NULL && len != 0)
-		return QUIC_EINVAL;
-	if (len == 0)
-		return fail(h, QUIC_EEMPTY, "first byte", 0, 1, 0);
+	h->type = QUIC_PT_1RTT;
+	if (dcid_len == QUIC_DCID_LEN_UNKNOWN)
+		return fail(h, QUIC_ENODCIDLEN, "DCID", 1, 0, len);
+	h->dcid_len = dcid_len;
+	if (dcid_len > QUIC_MAX_CID_LEN)
+		return fail(h, QUIC_ECIDLEN, "DCID", 1, dcid_len, len);
+	if ((st = take(h, len, &pos, dcid_len, "DCID")) != QUIC_OK)
+		return st;
+	h->dcid = packet + 1;
+	h->pn_offset = pos;
+	h->packet_len = len;
+	return check_sample(h);
+}
 
-	if ((packet[0] & 0x80u) == 0) {
-		/* short header: first byte, DCID, packet number */
-		h->type = QUIC_PT_1RTT;
-		if (short_dcid_len == QUIC_DCID_LEN_UNKNOWN)
-			return fail(h, QUIC_ENODCIDLEN, "DCID", 1, 0, len);
-		h->dcid_len = short_dcid_len;
-		if (short_dcid_len > QUIC_MAX_CID_LEN)
-			return fail(h, QUIC_ECIDLEN, "DCID", 1, short_dcid_len,
-			            len);
-		pos = 1;
-		if ((st = take(h, len, &pos, short_dcid_len, "DCID")) != QUIC_OK)
-			return st;
-		h->dcid = packet + 1;
-		h->pn_offset = pos;
-		h->packet_len = len;
-		return check_sample(h);
-	}
+/* A long header's version and packet type (at *pos, after the first
+ * byte), and the longest connection ID it allows. */
+static int parse_version(struct quic_header *h, const uint8_t *packet,
+                         size_t len, size_t *pos, size_t *cidmax)
+{
+	const struct version_info *v;
+	int st;
 
-	h->long_header = 1;
-	pos = 1;
-	if ((st = take(h, len, &pos, 4, "version")) != QUIC_OK)
+	if ((st = take(h, len, pos, 4, "version")) != QUIC_OK)
 		return st;
 	h->version = (uint32_t)packet[1] << 24 | (uint32_t)packet[2] << 16 |
 	             (uint32_t)packet[3] << 8 | (uint32_t)packet[4];
@@ -579,36 +568,57 @@ int quic_parse_header(const uint8_t *packet, size_t len, size_t short_dcid_len,
 		/* Version Negotiation: connection IDs of up to 255 bytes
 		 * (RFC 8999), then the supported versions */
 		h->type = QUIC_PT_VERSION_NEGOTIATION;
-		cidmax = 255;
-	} else {
-		v = find_version(h->version);
-		if (v == NULL)
-			return fail(h, QUIC_EVERSION, "version", 1, 5, len);
-		h->type = v->types[(packet[0] >> 4) & 3u];
-		cidmax = QUIC_MAX_CID_LEN;
+		*cidmax = 255;
+		return QUIC_OK;
 	}
-	if ((st = cid(h, packet, len, &pos, cidmax, &h->dcid, &h->dcid_len,
-	              "DCID length", "DCID")) != QUIC_OK)
+	v = find_version(h->version);
+	if (v == NULL)
+		return fail(h, QUIC_EVERSION, "version", 1, 5, len);
+	h->type = v->types[(packet[0] >> 4) & 3u];
+	*cidmax = QUIC_MAX_CID_LEN;
+	return QUIC_OK;
+}
+
+/* An Initial packet's token: its length, then the bytes. */
+static int parse_token(struct quic_header *h, const uint8_t *packet,
+                       size_t len, size_t *pos)
+{
+	uint64_t token_len;
+	int st;
+
+	if ((st = varint(h, packet, len, pos, &token_len, "token length")) !=
+	    QUIC_OK)
 		return st;
-	if ((st = cid(h, packet, len, &pos, cidmax, &h->scid, &h->scid_len,
+	if (token_len > len - *pos)
+		return fail(h, QUIC_ETRUNCATED, "token", *pos,
+		            (uint64_t)*pos + token_len, len);
+	h->token = packet + *pos;
+	h->token_len = (size_t)token_len;
+	*pos += (size_t)token_len;
+	return QUIC_OK;
+}
+
+/* A long header: version and type, DCID, SCID, an Initial's token, the
+ * Length field, which ends the packet. */
+static int parse_long(struct quic_header *h, const uint8_t *packet,
+                      size_t len)
+{
+	size_t pos = 1, cidmax;
+	uint64_t length;
+	int st;
+
+	h->long_header = 1;
+	if ((st = parse_version(h, packet, len, &pos, &cidmax)) != QUIC_OK ||
+	    (st = cid(h, packet, len, &pos, cidmax, &h->dcid, &h->dcid_len,
+	              "DCID length", "DCID")) != QUIC_OK ||
+	    (st = cid(h, packet, len, &pos, cidmax, &h->scid, &h->scid_len,
 	              "SCID length", "SCID")) != QUIC_OK)
 		return st;
 	if (h->type == QUIC_PT_VERSION_NEGOTIATION || h->type == QUIC_PT_RETRY)
 		return fail(h, QUIC_ENOPROTECTION, "first byte", 0, 0, len);
-
-	if (h->type == QUIC_PT_INITIAL) {
-		uint64_t token_len;
-
-		if ((st = varint(h, packet, len, &pos, &token_len,
-		                 "token length")) != QUIC_OK)
-			return st;
-		if (token_len > len - pos)
-			return fail(h, QUIC_ETRUNCATED, "token", pos,
-			            (uint64_t)pos + token_len, len);
-		h->token = packet + pos;
-		h->token_len = (size_t)token_len;
-		pos += (size_t)token_len;
-	}
+	if (h->type == QUIC_PT_INITIAL &&
+	    (st = parse_token(h, packet, len, &pos)) != QUIC_OK)
+		return st;
 	if ((st = varint(h, packet, len, &pos, &length, "Length")) != QUIC_OK)
 		return st;
 	h->length = length;
@@ -618,6 +628,21 @@ int quic_parse_header(const uint8_t *packet, size_t len, size_t short_dcid_len,
 		            len);
 	h->packet_len = pos + (size_t)length;
 	return check_sample(h);
+}
+
+int quic_parse_header(const uint8_t *packet, size_t len, size_t short_dcid_len,
+                      struct quic_header *h)
+{
+	if (h == NULL)
+		return QUIC_EINVAL;
+	memset(h, 0, sizeof *h);
+	if (packet == NULL && len != 0)
+		return QUIC_EINVAL;
+	if (len == 0)
+		return fail(h, QUIC_EEMPTY, "first byte", 0, 1, 0);
+	if ((packet[0] & 0x80u) == 0)
+		return parse_short(h, packet, len, short_dcid_len);
+	return parse_long(h, packet, len);
 }
 
 char *quic_header_error(const struct quic_header *h, int status,

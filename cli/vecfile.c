@@ -20,6 +20,7 @@
 #include <zlib.h>
 
 #include "hex.h"
+#include "num.h"
 #include "vecfile.h"
 
 /* Fields, as bits of the set seen in the current entry. */
@@ -126,9 +127,9 @@ static int fill(struct parser *p)
 	if (n < 0) {
 		msg = gzerror(p->gz, &errnum);
 		if (errnum == Z_ERRNO)
-			return -fail(p, VEC_EIO, 0, "read error: %s",
+			return fail(p, VEC_EIO, 0, "read error: %s",
 			             strerror(errno));
-		return -fail(p, VEC_EFORMAT, p->lineno + 1,
+		return fail(p, VEC_EFORMAT, p->lineno + 1,
 		             "corrupt gzip data (%s)",
 		             msg != NULL ? msg : "unknown zlib error");
 	}
@@ -138,7 +139,7 @@ static int fill(struct parser *p)
 		 * otherwise treats it as a normal end of file. */
 		(void)gzerror(p->gz, &errnum);
 		if (errnum == Z_BUF_ERROR)
-			return -fail(p, VEC_EFORMAT, p->lineno + 1,
+			return fail(p, VEC_EFORMAT, p->lineno + 1,
 			             "truncated gzip data (unexpected end "
 			             "of file)");
 		return 0;
@@ -176,7 +177,7 @@ static int next_line(struct parser *p)
 		nl = memchr(s, '\n', avail);
 		take = nl != NULL ? (size_t)(nl - s) : avail;
 		if (take > VEC_LINE_MAX - p->line_len)
-			return -fail(p, VEC_EFORMAT, p->lineno + 1,
+			return fail(p, VEC_EFORMAT, p->lineno + 1,
 			             "line too long (over %d characters)",
 			             VEC_LINE_MAX);
 		memcpy(p->line + p->line_len, s, take);
@@ -190,7 +191,7 @@ static int next_line(struct parser *p)
 	p->lineno++;
 	p->line[p->line_len] = '\0';
 	if (memchr(p->line, '\0', p->line_len) != NULL)
-		return -fail(p, VEC_EFORMAT, p->lineno,
+		return fail(p, VEC_EFORMAT, p->lineno,
 		             "NUL byte in line: not a text file");
 	return 1;
 }
@@ -475,22 +476,24 @@ static int key_value(struct parser *p, const char *name, const char *v,
 	return 0;
 }
 
+/* The largest COUNT accepted (a sanity bound, not a format rule). */
+#define VEC_COUNT_MAX 999999999u
+
 static int count_value(struct parser *p, const char *v, size_t n)
 {
-	unsigned long c = 0;
-	size_t i;
+	uint64_t c;
 
-	for (i = 0; i < n; i++) {
-		if (v[i] < '0' || v[i] > '9')
-			return fail(p, VEC_EFORMAT, p->lineno,
-			            "COUNT: not a decimal number");
-		if (c > 99999999UL)
-			return fail(p, VEC_EFORMAT, p->lineno,
-			            "COUNT: number too large");
-		c = c * 10 + (unsigned long)(v[i] - '0');
+	switch (cli_num_parse(v, n, VEC_COUNT_MAX, &c)) {
+	case CLI_NUM_OK:
+		p->count = (unsigned long)c;
+		return 0;
+	case CLI_NUM_ERANGE:
+		return fail(p, VEC_EFORMAT, p->lineno,
+		            "COUNT: number too large");
+	default:
+		return fail(p, VEC_EFORMAT, p->lineno,
+		            "COUNT: not a decimal number");
 	}
-	p->count = c;
-	return 0;
 }
 
 /* Decide the format (if AUTO) and the set at the first significant line. */
@@ -541,45 +544,56 @@ static int section_line(struct parser *p, const char *s, size_t n)
 	return decide(p, 1);
 }
 
-static int field_line(struct parser *p, const char *s, size_t n)
+/* "NAME = VALUE": the name's length, and the value (blanks around the
+ * '=' skipped).  Returns 0 or VEC_EFORMAT. */
+static int split_field(struct parser *p, const char *s, size_t n,
+                       size_t *name_len, const char **v, size_t *vn)
 {
-	size_t name_len = 0, i;
-	const char *v;
-	size_t vn;
-	const struct field *f = NULL;
-	unsigned allowed;
-	int r;
+	size_t i = 0;
 
-	while (name_len < n && (is_alnum((unsigned char)s[name_len]) ||
-	                        s[name_len] == '_'))
-		name_len++;
-	i = name_len;
+	while (i < n && (is_alnum((unsigned char)s[i]) || s[i] == '_'))
+		i++;
+	*name_len = i;
 	while (i < n && (s[i] == ' ' || s[i] == '\t'))
 		i++;
-	if (name_len == 0 || i == n || s[i] != '=')
+	if (*name_len == 0 || i == n || s[i] != '=')
 		return fail(p, VEC_EFORMAT, p->lineno,
 		            "expected NAME = VALUE, a [section], a comment or "
 		            "a blank line");
 	i++;
 	while (i < n && (s[i] == ' ' || s[i] == '\t'))
 		i++;
-	v = s + i;
-	vn = n - i;
+	*v = s + i;
+	*vn = n - i;
+	return 0;
+}
+
+/* The field named by the len bytes at s (any case), or NULL. */
+static const struct field *find_field(const char *s, size_t len)
+{
+	size_t i, k;
 
 	for (i = 0; i < NFIELDS; i++) {
-		size_t k;
-
-		if (strlen(fields[i].name) != name_len)
+		if (strlen(fields[i].name) != len)
 			continue;
-		for (k = 0; k < name_len; k++)
+		for (k = 0; k < len; k++)
 			if (lower((unsigned char)s[k]) !=
 			    lower((unsigned char)fields[i].name[k]))
 				break;
-		if (k == name_len) {
-			f = &fields[i];
-			break;
-		}
+		if (k == len)
+			return &fields[i];
 	}
+	return NULL;
+}
+
+/* Whether field f (NULL: unknown) may stand here, with a value of vn
+ * bytes: the file's format (decided by the first field), its section, once
+ * per entry.  Returns 0 or VEC_EFORMAT. */
+static int check_field(struct parser *p, const struct field *f, size_t vn)
+{
+	unsigned allowed;
+	int r;
+
 	if (!p->decided && f != NULL) {
 		r = decide(p, (f->bit & RSP_FIELDS) != 0);
 		if (r != 0)
@@ -610,8 +624,14 @@ static int field_line(struct parser *p, const char *s, size_t n)
 	if (vn == 0)
 		return fail(p, VEC_EFORMAT, p->lineno, "%s has no value",
 		            f->name);
-	if (p->have == 0)
-		p->entry_line = p->lineno;
+	return 0;
+}
+
+/* The value of field f into the entry.  Returns 0 or VEC_EFORMAT. */
+static int field_value(struct parser *p, const struct field *f,
+                       const char *v, size_t vn)
+{
+	int r;
 
 	switch (f->bit) {
 	case F_COUNT:
@@ -653,8 +673,27 @@ static int field_line(struct parser *p, const char *s, size_t n)
 		r = fail(p, VEC_EFORMAT, p->lineno, "internal error");
 		break;
 	}
+	return r;
+}
+
+static int field_line(struct parser *p, const char *s, size_t n)
+{
+	const struct field *f;
+	size_t name_len = 0, vn = 0;
+	const char *v = NULL;
+	int r;
+
+	r = split_field(p, s, n, &name_len, &v, &vn);
 	if (r != 0)
 		return r;
+	f = find_field(s, name_len);
+	r = check_field(p, f, vn);
+	if (r == 0)
+		r = field_value(p, f, v, vn);
+	if (r != 0)
+		return r;
+	if (p->have == 0)
+		p->entry_line = p->lineno;
 	p->have |= f->bit;
 	return 0;
 }
@@ -704,7 +743,7 @@ static int run(struct parser *p)
 	for (;;) {
 		r = next_line(p);
 		if (r < 0)
-			return -r;
+			return r;
 		if (r == 0)
 			break;
 		r = parse_line(p);
@@ -807,7 +846,7 @@ int vec_is_quic_file(const char *path, struct vec_error *err)
 	if (p == NULL) {
 		err->code = VEC_ENOMEM;
 		snprintf(err->msg, sizeof err->msg, "out of memory");
-		return -1;
+		return VEC_ENOMEM;
 	}
 	p->err = err;
 	errno = 0;
@@ -816,7 +855,7 @@ int vec_is_quic_file(const char *path, struct vec_error *err)
 		fail(p, VEC_EIO, 0, "cannot open: %s",
 		     errno != 0 ? strerror(errno) : "out of memory");
 		free(p);
-		return -1;
+		return VEC_EIO;
 	}
 	while ((r = next_line(p)) > 0) {
 		char *s = p->line;
@@ -831,7 +870,7 @@ int vec_is_quic_file(const char *path, struct vec_error *err)
 	/* text that is not a vector file is skipped; text that cannot be
 	 * read is an error */
 	if (r < 0 && err->code == VEC_EIO)
-		result = -1;
+		result = VEC_EIO;
 	gzclose(p->gz);
 	aesecb_wipe(p, sizeof *p);
 	free(p);

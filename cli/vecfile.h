@@ -71,12 +71,12 @@ struct vec_entry {
  */
 typedef int vec_entry_fn(void *arg, const struct vec_entry *e);
 
-/* Results of vec_read(). */
+/* Results of vec_read(): 0 or negative. */
 #define VEC_OK        0
-#define VEC_EFORMAT   1   /* malformed file (or corrupt/truncated gzip) */
-#define VEC_EIO       2   /* cannot open or read */
-#define VEC_ENOMEM    3
-#define VEC_ESTOPPED  4   /* the callback asked to stop */
+#define VEC_EFORMAT   (-1)  /* malformed file (or corrupt/truncated gzip) */
+#define VEC_EIO       (-2)  /* cannot open or read */
+#define VEC_ENOMEM    (-3)
+#define VEC_ESTOPPED  (-4)  /* the callback asked to stop */
 
 struct vec_error {
 	int code;                 /* one of the above */
@@ -125,8 +125,9 @@ int vec_format_of_name(const char *path);
  * Whether path looks like a QUIC header-protection file: its first line
  * that is neither blank nor a comment is an HP_KEY, SAMPLE, MASK or BLOCK
  * field (names in any case, as vec_read accepts them).  Used to pick
- * vector files out of a directory.  Returns 1 or 0; -1 when the file
- * cannot be opened or read, with the reason in *err (err may be NULL).
+ * vector files out of a directory.  Returns 1 or 0; VEC_EIO (or
+ * VEC_ENOMEM) when the file cannot be opened or read, with the reason in
+ * *err (err may be NULL).
  */
 int vec_is_quic_file(const char *path, struct vec_error *err);
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * fuzz_hex.c - libFuzzer harness: the hex decoder and encoder (cli/hex.c)
- * and the key loader (cli_keysrc_load in cli/util.c).
+ * and the key loader (cli_keysrc_load in cli/keys.c).
  *
  *   byte 0    bits 0-1: decoder flags (CLI_HEX_SKIP_SPACE, CLI_HEX_COUNT)
  *             bit 2:    decode with no output buffer (out == NULL)

@@ -318,6 +318,16 @@ void aesecb_wipe(void *p, size_t n)
 #endif
 }
 
+/* The top of area is the end nearest the caller's frame. */
+NOINLINE void aesecb__burn_stack(size_t n)
+{
+	unsigned char area[AESECB_BURN_BYTES];
+
+	if (n > sizeof area)
+		n = sizeof area;
+	aesecb_wipe(area + sizeof area - n, n);
+}
+
 static aesecb_masks_fn generic_masks;
 static aesecb_one_fn generic_encrypt1, generic_decrypt1, direct_encrypt1,
                      direct_decrypt1, generic_mask1, block_mask1;

@@ -38,8 +38,8 @@
  *     u = inv(inv(i) ^ ak) ^ j     = N / (k + a*i)
  *     w = inv(inv(j) ^ ak) ^ i     = N / ((1 + a)*k + a*i)
  *
- * which is five look-ups (inv four times, a/k once) and XORs.  Both
- * coordinates of 1/x are GF(16)-linear in 1/u and 1/w:
+ * which is five look-ups (inv four times, a/k once) and XORs (invert_ki).
+ * Both coordinates of 1/x are GF(16)-linear in 1/u and 1/w:
  *
  *     1/x = 1/u + t * ((1/a + 1/a^2)/u + (1/a^2)/w)
  *
@@ -50,6 +50,21 @@
  * and makes the next PSHUFB yield 0.  Following it through every case
  * where i, k, j or an intermediate is 0 gives the right answer for all 256
  * inputs, 0 -> 0 included (0x80 ^ 0x80 = 0 at x = 0 leads to 0x80 again).
+ *
+ * A second form (the one-block decryption).  w needs inv(j), and j is one
+ * XOR after i, which is itself one step after k (the high nibble takes a
+ * shift and a mask): w is a step behind u.  With (p, q) = (i, k) and the
+ * constant 1 in place of a, the same identity gives
+ *
+ *     w = inv(inv(i) ^ inv(k)) ^ (k ^ a*i)     = N / j
+ *
+ * from inv(i), which u reads too, and inv(k); j and x = k ^ a*i (a
+ * look-up of a*i, the MULA table) are needed only for the last XOR.  u
+ * and w are then both four steps from k and i, for one look-up and one
+ * XOR more, and 1/x = 1/u + t * (1/u + 1/w) / (1 + a): the output tables
+ * J_* hold T1[u] = M(phi^-1(1/u + t/((1 + a)*u))), T2[w] =
+ * M(phi^-1(t/((1 + a)*w))).  The zero cases work as above (at j = 0,
+ * inv(i) ^ inv(k) = 0 gives 0x80).
  *
  * Rounds.  The state is kept in the tower representation between rounds.
  * An encryption round reads u, w and produces, through the output tables,
@@ -62,7 +77,10 @@
  * (InvMixColumns applied to the round keys); its state is phi applied to
  * the inverse affine map of the AES state, ready for inversion, and the
  * output tables give 9, 11, 13 and 14 times the inverse, combined as
- * (14A ^ R1(11A)) ^ R2(13A ^ R1(9A)).
+ * (14A ^ R1(11A)) ^ R2(13A ^ R1(9A)).  The one-block path uses
+ * X ^ R1(X) ^ R3(A) with X = D ^ R1(A) for encryption (the same sum, one
+ * XOR fewer) and (14A ^ R1(11A)) ^ (R2(13A) ^ R3(9A)) for decryption
+ * (four independent rotations, one step shallower).
  * ShiftRows is never done on its own: after n rounds the state is held
  * permuted by SR^-n, so round n uses the rotations conjugated by SR^n
  * (four variants each, SR^4 = 1), the round keys are stored permuted in
@@ -77,7 +95,9 @@
  * defining formula at the 16 indices, and checks the whole cipher,
  * modelled byte for byte with PSHUFB semantics, against a plain AES for
  * all key sizes in both directions.  They are facts of the fields; to
- * regenerate, evaluate the formulas above.
+ * regenerate, evaluate the formulas above.  tools/ssse3-tables.py
+ * evaluates them and checks every field table here against them (and
+ * the w = N/j inversion on all 256 bytes).
  *
  * Context layout (ctx->priv_keys, read with unaligned loads):
  *
@@ -94,13 +114,15 @@
  * nibble tables of x.  Everything is computed in setkey; the block
  * functions write no working space.
  *
- * Speed.  A round is 12 PSHUFB for encryption, 16 for decryption, plus
- * XORs, about 12 to 13 dependent steps.  The bulk path runs four blocks
- * side by side (x86-64) to keep the shuffle units busy, two on 32-bit
- * x86, where only 8 xmm registers exist.  The one-block path (QUIC
- * header protection) is bound by latency instead, and spends two more
- * look-ups per round to be one step shallower (see enc_round and
- * dec_round).  All rounds are written out for each key size.
+ * Speed.  Bulk: four blocks side by side (x86-64) to keep the shuffle
+ * units busy, two on 32-bit x86, where only 8 xmm registers exist; a
+ * round is 12 PSHUFB for encryption, 16 for decryption, plus XORs, and
+ * about 13 dependent steps.  One block (QUIC header protection, and the
+ * last block of an odd count) is one dependency chain, and its speed is
+ * set less by the chain's length than by how the processor schedules it:
+ * see "The one-block path" below (asm rounds in the order of the chain;
+ * encryption 13 steps and 26 vector instructions a round, decryption 11
+ * and 34).  All rounds are written out for each key size.
  */
 #ifdef HAVE_CONFIG_H
 #include <config.h>
@@ -120,9 +142,11 @@ enum {
 	INV, AK, ENC_IN_LO, ENC_IN_HI, ENC_S1, ENC_S2, ENC_D1, ENC_D2,
 	ENC_O1, ENC_O2, DEC_IN_LO, DEC_IN_HI, DEC_M9_1, DEC_M9_2, DEC_M11_1,
 	DEC_M11_2, DEC_M13_1, DEC_M13_2, DEC_M14_1, DEC_M14_2, DEC_O1, DEC_O2,
-	ENC_F1, ENC_F2, ENC_K_LO, ENC_K_HI, ENC_I_LO, ENC_I_HI,
+	ENC_K_LO, ENC_K_HI, ENC_I_LO, ENC_I_HI,
 	DEC_K_LO, DEC_K_HI, DEC_I_LO, DEC_I_HI,
-	ENC_R1 = DEC_I_HI + 1, ENC_R3 = ENC_R1 + 4, DEC_R1 = ENC_R3 + 4,
+	MASK, MULA, J_M9_1, J_M9_2, J_M11_1, J_M11_2, J_M13_1, J_M13_2,
+	J_M14_1, J_M14_2, J_O1, J_O2,
+	ENC_R1 = J_O2 + 1, ENC_R3 = ENC_R1 + 4, DEC_R1 = ENC_R3 + 4,
 	DEC_R2 = DEC_R1 + 4, SR_POW = DEC_R2 + 4, ISR_POW = SR_POW + 4,
 	NTAB = ISR_POW + 4
 };
@@ -155,9 +179,6 @@ static _Alignas(16) const uint8_t tab[NTAB][16] = {
 	[DEC_M14_2] = { 0x00, 0xfd, 0xdf, 0x65, 0x9d, 0xda, 0xba, 0x47, 0x98, 0x05, 0x60, 0xbf, 0x27, 0x42, 0xf8, 0x22 },
 	[DEC_O1] = { 0x00, 0x3b, 0xe4, 0xc8, 0x03, 0x14, 0x2c, 0x17, 0xf3, 0xf0, 0x38, 0xdc, 0x2f, 0xe7, 0xcb, 0xdf },
 	[DEC_O2] = { 0x00, 0x24, 0x91, 0x19, 0x23, 0x8f, 0x88, 0xac, 0x3d, 0x1e, 0x07, 0x96, 0xab, 0xb2, 0x3a, 0xb5 },
-	/* T1, T2 of M = phi(3 L(y)): ENC_S ^ ENC_D, for the one-block path */
-	[ENC_F1] = { 0x00, 0xbf, 0x6f, 0xc3, 0x6e, 0x7d, 0xac, 0x13, 0x7c, 0x12, 0xd1, 0xbe, 0xc2, 0x01, 0xad, 0xd0 },
-	[ENC_F2] = { 0x00, 0x37, 0x97, 0x40, 0x03, 0xe3, 0xd7, 0xe0, 0x77, 0x74, 0x34, 0xa3, 0xd4, 0x94, 0x43, 0xa0 },
 	/* the low (K) and high (I) nibble of phi, and of phi(L^-1), of the
 	 * low and high nibble of an AES byte: the first round's k and i */
 	[ENC_K_LO] = { 0x00, 0x01, 0x0c, 0x0d, 0x0d, 0x0c, 0x01, 0x00, 0x07, 0x06, 0x0b, 0x0a, 0x0a, 0x0b, 0x06, 0x07 },
@@ -168,6 +189,21 @@ static _Alignas(16) const uint8_t tab[NTAB][16] = {
 	[DEC_K_HI] = { 0x00, 0x07, 0x08, 0x0f, 0x0d, 0x0a, 0x05, 0x02, 0x01, 0x06, 0x09, 0x0e, 0x0c, 0x0b, 0x04, 0x03 },
 	[DEC_I_LO] = { 0x00, 0x0b, 0x0d, 0x06, 0x0d, 0x06, 0x00, 0x0b, 0x01, 0x0a, 0x0c, 0x07, 0x0c, 0x07, 0x01, 0x0a },
 	[DEC_I_HI] = { 0x00, 0x0a, 0x0a, 0x00, 0x0e, 0x04, 0x04, 0x0e, 0x0d, 0x07, 0x07, 0x0d, 0x03, 0x09, 0x09, 0x03 },
+	/* for the one-block decryption (see "The one-block path" above): the
+	 * mask 0x0f; a*n in GF(16); T1, T2 of the maps of DEC_M9_1 ... DEC_O2
+	 * for w = N/j */
+	[MASK] = { 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f },
+	[MULA] = { 0x00, 0x02, 0x04, 0x06, 0x08, 0x0a, 0x0c, 0x0e, 0x03, 0x01, 0x07, 0x05, 0x0b, 0x09, 0x0f, 0x0d },
+	[J_M9_1] = { 0x00, 0x09, 0x1d, 0x4c, 0xd0, 0x88, 0x51, 0x58, 0x45, 0x95, 0xd9, 0xc4, 0x81, 0xcd, 0x9c, 0x14 },
+	[J_M9_2] = { 0x00, 0xa8, 0x2f, 0x0a, 0x2e, 0xa3, 0x25, 0x8d, 0xa2, 0x8c, 0x86, 0xa9, 0x0b, 0x01, 0x24, 0x87 },
+	[J_M11_1] = { 0x00, 0x3f, 0x92, 0x8e, 0x40, 0x63, 0x1c, 0x23, 0xb1, 0xf1, 0x7f, 0xed, 0x5c, 0xd2, 0xce, 0xad },
+	[J_M11_2] = { 0x00, 0x42, 0x05, 0x9d, 0xfd, 0x27, 0x98, 0xda, 0xdf, 0x22, 0xbf, 0xba, 0x65, 0xf8, 0x60, 0x47 },
+	[J_M13_1] = { 0x00, 0xcc, 0x19, 0xfe, 0xa1, 0x8a, 0xe7, 0x2b, 0x32, 0x93, 0x6d, 0x74, 0x46, 0xb8, 0x5f, 0xd5 },
+	[J_M13_2] = { 0x00, 0xb6, 0xc7, 0xb4, 0xb0, 0x75, 0x73, 0xc5, 0x02, 0xb2, 0x06, 0xc1, 0xc3, 0x77, 0x04, 0x71 },
+	[J_M14_1] = { 0x00, 0x8e, 0x1c, 0x63, 0x5c, 0xad, 0x7f, 0xf1, 0xed, 0xb1, 0xd2, 0xce, 0x23, 0x40, 0x3f, 0x92 },
+	[J_M14_2] = { 0x00, 0x9d, 0x98, 0x27, 0x65, 0x47, 0xbf, 0x22, 0xba, 0xdf, 0xf8, 0x60, 0xda, 0xfd, 0x42, 0x05 },
+	[J_O1] = { 0x00, 0x22, 0x6c, 0x47, 0xa8, 0xa1, 0x2b, 0x09, 0x65, 0xcd, 0x8a, 0xe6, 0x83, 0xc4, 0xef, 0x4e },
+	[J_O2] = { 0x00, 0x23, 0x3d, 0xab, 0x19, 0xac, 0x96, 0xb5, 0x88, 0x91, 0x3a, 0x07, 0x8f, 0x24, 0xb2, 0x1e },
 	/* column rotations by 1 and 3 rows, conjugated by SR^n, n = 0..3 */
 	[ENC_R1 + 0] = { 0x01, 0x02, 0x03, 0x00, 0x05, 0x06, 0x07, 0x04, 0x09, 0x0a, 0x0b, 0x08, 0x0d, 0x0e, 0x0f, 0x0c },
 	[ENC_R1 + 1] = { 0x05, 0x06, 0x07, 0x04, 0x09, 0x0a, 0x0b, 0x08, 0x0d, 0x0e, 0x0f, 0x0c, 0x01, 0x02, 0x03, 0x00 },
@@ -203,14 +239,6 @@ static _Alignas(16) const uint8_t tab[NTAB][16] = {
 #define ENC_R2 DEC_R2
 #define LUT(i, x) _mm_shuffle_epi8(T(i), (x))
 #define XOR      _mm_xor_si128
-
-/*
- * The compiler regroups chains of XORs as it likes, which can lengthen
- * the dependency chain a grouping was chosen to shorten; a value passed
- * through here is opaque to it, so the grouping stays.  (Measured: it
- * helps decryption's one-block path, not encryption's.)
- */
-#define KEEP(v) __asm__("" : "+x"(v))
 
 /* ------------------------------------------------------------------ */
 /* The shared core                                                     */
@@ -312,8 +340,20 @@ INLINE TARGET __m128i inv_mix_columns(__m128i a)
 	               _mm_shuffle_epi8(a9, T(ENC_R3))));
 }
 
-TARGET static void setkey(aesecb_ctx *ctx, const uint8_t *key,
-                          size_t key_len)
+/*
+ * The stack that aesecb__burn_stack() overwrites after the out-of-line
+ * bulk functions: it covers their frames (on x86-64 they spill into the
+ * 128-byte red zone below their return address; 32-bit x86 has half the
+ * registers and spills more).
+ */
+#if defined(__x86_64__)
+#define BULK_FRAME 256
+#else
+#define BULK_FRAME AESECB_BURN_BYTES
+#endif
+
+static __attribute__((noinline)) TARGET void expand_key(aesecb_ctx *ctx,
+		const uint8_t *key, size_t key_len)
 {
 	uint32_t w[60];
 	const unsigned nk = (unsigned)(key_len / 4);
@@ -371,25 +411,30 @@ TARGET static void setkey(aesecb_ctx *ctx, const uint8_t *key,
 	aesecb_wipe(w, sizeof w);
 }
 
+/* The expansion's spills are overwritten once it has returned. */
+TARGET static void setkey(aesecb_ctx *ctx, const uint8_t *key,
+                          size_t key_len)
+{
+	expand_key(ctx, key, key_len);
+	aesecb__burn_stack(AESECB_BURN_BYTES);   /* not a hot path */
+}
+
 /* ------------------------------------------------------------------ */
 /* Rounds                                                              */
 
 /*
  * Encryption round n (1..Nr-1) on a tower-field state; rk: its key.
- * MixColumns as D ^ R1(F) ^ R2(A) ^ R3(A) with F = 3A = D ^ A.  Where
- * throughput counts (several blocks in flight), F is D ^ A: 12 PSHUFB,
- * 13 steps deep.  On the one-block path (fast) latency counts, and F
- * comes from its own two tables: 14 PSHUFB, 12 steps deep.
+ * MixColumns as D ^ R1(F) ^ R2(A) ^ R3(A) with F = 3A = D ^ A: 12 PSHUFB,
+ * 13 steps deep.
  */
-INLINE TARGET __m128i enc_round(__m128i s, const uint8_t *rk, const int n,
-                                const int fast)
+INLINE TARGET __m128i enc_round(__m128i s, const uint8_t *rk, const int n)
 {
 	__m128i u, w, a, d, f;
 
 	INVERT(s, n, 0, &u, &w);
 	a = XOR(LUT(ENC_S1, u), LUT(ENC_S2, w));
 	d = XOR(LUT(ENC_D1, u), LUT(ENC_D2, w));
-	f = fast ? XOR(LUT(ENC_F1, u), LUT(ENC_F2, w)) : XOR(a, d);
+	f = XOR(a, d);
 	return XOR(XOR(_mm_shuffle_epi8(f, T(ENC_R1 + n % 4)),
 	               XOR(d, LDU(rk))),
 	           XOR(_mm_shuffle_epi8(a, T(ENC_R2 + n % 4)),
@@ -398,13 +443,10 @@ INLINE TARGET __m128i enc_round(__m128i s, const uint8_t *rk, const int n,
 
 /*
  * Decryption round n (1..Nr-1).  InvMixColumns is 14A ^ R1(11A) ^
- * R2(13A) ^ R3(9A); in bulk it is grouped as (14A ^ R1(11A)) ^
- * R2(13A ^ R1(9A)) (three rotations), on the one-block path as four
- * independent rotations, one step shallower.  R3 conjugated by ISR^n is
- * R3 conjugated by SR^-n.
+ * R2(13A) ^ R3(9A), grouped as (14A ^ R1(11A)) ^ R2(13A ^ R1(9A)) (three
+ * rotations).
  */
-INLINE TARGET __m128i dec_round(__m128i s, const uint8_t *rk, const int n,
-                                const int fast)
+INLINE TARGET __m128i dec_round(__m128i s, const uint8_t *rk, const int n)
 {
 	__m128i u, w, m9, m11, m13, m14;
 
@@ -414,13 +456,6 @@ INLINE TARGET __m128i dec_round(__m128i s, const uint8_t *rk, const int n,
 	m13 = XOR(LUT(DEC_M13_1, u), LUT(DEC_M13_2, w));
 	m14 = XOR(LUT(DEC_M14_1, u), LUT(DEC_M14_2, w));
 	m14 = XOR(XOR(m14, LDU(rk)), _mm_shuffle_epi8(m11, T(DEC_R1 + n % 4)));
-	if (fast) {
-		m13 = XOR(_mm_shuffle_epi8(m13, T(DEC_R2 + n % 4)),
-		          _mm_shuffle_epi8(m9, T(ENC_R3 + (4 - n % 4) % 4)));
-		KEEP(m13);
-		KEEP(m14);
-		return XOR(m14, m13);
-	}
 	m13 = XOR(m13, _mm_shuffle_epi8(m9, T(DEC_R1 + n % 4)));
 	return XOR(m14, _mm_shuffle_epi8(m13, T(DEC_R2 + n % 4)));
 }
@@ -446,6 +481,474 @@ INLINE TARGET __m128i last(__m128i s, const uint8_t *rk, const unsigned nr,
 }
 
 /* ------------------------------------------------------------------ */
+/* The one-block path                                                  */
+
+/*
+ * One block is a single chain of dependent instructions.  On the x86
+ * cores measured (an Intel Xeon, family 6 model 167) its time is set by
+ * how the out-of-order core schedules the round more than by the chain's
+ * length: the scheduler runs the oldest ready instruction first, so work
+ * off the chain that comes earlier in program order delays the chain, and
+ * MOVDQA copies of tables kept in registers take the vector ports.  So:
+ *
+ *   - each round is one asm statement (the compiler keeps its order),
+ *     written by tools/ssse3-rounds.py from the round's data-flow graph:
+ *     the instructions in the order of the chain, the longer path first;
+ *   - every look-up loads its table (a load port, off the chain) and
+ *     PSHUFBs it; the keys are loaded with MOVDQU (the context may be
+ *     misaligned).
+ *
+ * Encryption: invert_ki and MixColumns as X ^ R1(X) ^ R3(A) with
+ * X = 2A ^ R1(A): 26 vector instructions (12 PSHUFB) and 13 steps a
+ * round.  Shorter chains cost more instructions: the w = N/j inversion
+ * (12 steps, 28) and the F = 3A tables on top (11 steps, 31) measured the
+ * same or slower, some 16 cycles a round for every variant.  Decryption,
+ * with four independent rotations, gains from the shorter chain: the
+ * w = N/j inversion, 11 steps and 34 vector instructions (17 PSHUFB).
+ */
+/* BEGIN generated by tools/ssse3-rounds.py */
+/* ENC_IN: encryption round 1 from the AES input; 50 instructions: 16 loads, 1 copies, 33 vector operations (16 PSHUFB); 4 scratch registers */
+#define ENC_IN_OUT t1
+#define ENC_IN \
+	"movdqu (%[rk]), %[t0]\n\t" \
+	"pxor %[t0], %[s]\n\t" \
+	"movdqa %c[m](%[tb]), %[t0]\n\t" \
+	"pandn %[s], %[t0]\n\t" \
+	"psrlw $4, %[t0]\n\t" \
+	"pand %c[m](%[tb]), %[s]\n\t" \
+	"movdqa %c[klo](%[tb]), %[t1]\n\t" \
+	"pshufb %[s], %[t1]\n\t" \
+	"movdqa %c[khi](%[tb]), %[t2]\n\t" \
+	"pshufb %[t0], %[t2]\n\t" \
+	"pxor %[t2], %[t1]\n\t" \
+	"movdqa %c[ilo](%[tb]), %[t2]\n\t" \
+	"pshufb %[s], %[t2]\n\t" \
+	"movdqa %c[ihi](%[tb]), %[s]\n\t" \
+	"pshufb %[t0], %[s]\n\t" \
+	"pxor %[s], %[t2]\n\t" \
+	"movdqa %c[ak](%[tb]), %[s]\n\t" \
+	"pshufb %[t1], %[s]\n\t" \
+	"pxor %[t2], %[t1]\n\t" \
+	"movdqa %c[inv](%[tb]), %[t0]\n\t" \
+	"pshufb %[t2], %[t0]\n\t" \
+	"movdqa %c[inv](%[tb]), %[t3]\n\t" \
+	"pshufb %[t1], %[t3]\n\t" \
+	"pxor %[s], %[t0]\n\t" \
+	"pxor %[s], %[t3]\n\t" \
+	"movdqa %c[inv](%[tb]), %[s]\n\t" \
+	"pshufb %[t0], %[s]\n\t" \
+	"movdqa %c[inv](%[tb]), %[t0]\n\t" \
+	"pshufb %[t3], %[t0]\n\t" \
+	"pxor %[t1], %[s]\n\t" \
+	"pxor %[t2], %[t0]\n\t" \
+	"movdqa %c[s1](%[tb]), %[t2]\n\t" \
+	"pshufb %[s], %[t2]\n\t" \
+	"movdqa %c[s2](%[tb]), %[t1]\n\t" \
+	"pshufb %[t0], %[t1]\n\t" \
+	"pxor %[t1], %[t2]\n\t" \
+	"movdqa %c[d1](%[tb]), %[t1]\n\t" \
+	"pshufb %[s], %[t1]\n\t" \
+	"movdqa %c[d2](%[tb]), %[s]\n\t" \
+	"pshufb %[t0], %[s]\n\t" \
+	"pxor %[s], %[t1]\n\t" \
+	"movdqa %[t2], %[s]\n\t" \
+	"pshufb %c[r1](%[tb]), %[s]\n\t" \
+	"pshufb %c[r3](%[tb]), %[t2]\n\t" \
+	"movdqu 16(%[rk]), %[t0]\n\t" \
+	"pxor %[t0], %[t2]\n\t" \
+	"pxor %[s], %[t1]\n\t" \
+	"pxor %[t1], %[t2]\n\t" \
+	"pshufb %c[r1](%[tb]), %[t1]\n\t" \
+	"pxor %[t2], %[t1]\n\t"
+
+/* ENC_MID: encryption rounds 2 to Nr-1; 38 instructions: 11 loads, 1 copies, 26 vector operations (12 PSHUFB); 4 scratch registers */
+#define ENC_MID_OUT s
+#define ENC_MID \
+	"movdqa %c[m](%[tb]), %[t0]\n\t" \
+	"pandn %[s], %[t0]\n\t" \
+	"psrlw $4, %[t0]\n\t" \
+	"pand %c[m](%[tb]), %[s]\n\t" \
+	"movdqa %c[ak](%[tb]), %[t1]\n\t" \
+	"pshufb %[s], %[t1]\n\t" \
+	"pxor %[t0], %[s]\n\t" \
+	"movdqa %c[inv](%[tb]), %[t2]\n\t" \
+	"pshufb %[t0], %[t2]\n\t" \
+	"movdqa %c[inv](%[tb]), %[t3]\n\t" \
+	"pshufb %[s], %[t3]\n\t" \
+	"pxor %[t1], %[t2]\n\t" \
+	"pxor %[t1], %[t3]\n\t" \
+	"movdqa %c[inv](%[tb]), %[t1]\n\t" \
+	"pshufb %[t2], %[t1]\n\t" \
+	"movdqa %c[inv](%[tb]), %[t2]\n\t" \
+	"pshufb %[t3], %[t2]\n\t" \
+	"pxor %[s], %[t1]\n\t" \
+	"pxor %[t0], %[t2]\n\t" \
+	"movdqa %c[s1](%[tb]), %[t0]\n\t" \
+	"pshufb %[t1], %[t0]\n\t" \
+	"movdqa %c[s2](%[tb]), %[s]\n\t" \
+	"pshufb %[t2], %[s]\n\t" \
+	"pxor %[s], %[t0]\n\t" \
+	"movdqa %c[d1](%[tb]), %[s]\n\t" \
+	"pshufb %[t1], %[s]\n\t" \
+	"movdqa %c[d2](%[tb]), %[t1]\n\t" \
+	"pshufb %[t2], %[t1]\n\t" \
+	"pxor %[t1], %[s]\n\t" \
+	"movdqa %[t0], %[t1]\n\t" \
+	"pshufb %c[r1](%[tb]), %[t1]\n\t" \
+	"pshufb %c[r3](%[tb]), %[t0]\n\t" \
+	"movdqu %c[ko](%[rk]), %[t2]\n\t" \
+	"pxor %[t2], %[t0]\n\t" \
+	"pxor %[t1], %[s]\n\t" \
+	"pxor %[s], %[t0]\n\t" \
+	"pshufb %c[r1](%[tb]), %[s]\n\t" \
+	"pxor %[t0], %[s]\n\t"
+
+/* ENC_LAST: the last encryption round, Nr = 10 or 14; 27 instructions: 9 loads, 0 copies, 18 vector operations (8 PSHUFB); 4 scratch registers */
+#define ENC_LAST_OUT t0
+#define ENC_LAST \
+	"movdqa %c[m](%[tb]), %[t0]\n\t" \
+	"pandn %[s], %[t0]\n\t" \
+	"psrlw $4, %[t0]\n\t" \
+	"pand %c[m](%[tb]), %[s]\n\t" \
+	"movdqa %c[ak](%[tb]), %[t1]\n\t" \
+	"pshufb %[s], %[t1]\n\t" \
+	"pxor %[t0], %[s]\n\t" \
+	"movdqa %c[inv](%[tb]), %[t2]\n\t" \
+	"pshufb %[t0], %[t2]\n\t" \
+	"movdqa %c[inv](%[tb]), %[t3]\n\t" \
+	"pshufb %[s], %[t3]\n\t" \
+	"pxor %[t1], %[t2]\n\t" \
+	"pxor %[t1], %[t3]\n\t" \
+	"movdqa %c[inv](%[tb]), %[t1]\n\t" \
+	"pshufb %[t2], %[t1]\n\t" \
+	"movdqa %c[inv](%[tb]), %[t2]\n\t" \
+	"pshufb %[t3], %[t2]\n\t" \
+	"pxor %[s], %[t1]\n\t" \
+	"pxor %[t0], %[t2]\n\t" \
+	"movdqa %c[o1](%[tb]), %[t0]\n\t" \
+	"pshufb %[t1], %[t0]\n\t" \
+	"movdqa %c[o2](%[tb]), %[t1]\n\t" \
+	"pshufb %[t2], %[t1]\n\t" \
+	"pxor %[t1], %[t0]\n\t" \
+	"movdqu (%[rk]), %[t1]\n\t" \
+	"pxor %[t1], %[t0]\n\t" \
+	"pshufb (%[sr]), %[t0]\n\t"
+
+/* ENC_LAST0: the last encryption round, Nr = 12; 26 instructions: 9 loads, 0 copies, 17 vector operations (7 PSHUFB); 4 scratch registers */
+#define ENC_LAST0_OUT t0
+#define ENC_LAST0 \
+	"movdqa %c[m](%[tb]), %[t0]\n\t" \
+	"pandn %[s], %[t0]\n\t" \
+	"psrlw $4, %[t0]\n\t" \
+	"pand %c[m](%[tb]), %[s]\n\t" \
+	"movdqa %c[ak](%[tb]), %[t1]\n\t" \
+	"pshufb %[s], %[t1]\n\t" \
+	"pxor %[t0], %[s]\n\t" \
+	"movdqa %c[inv](%[tb]), %[t2]\n\t" \
+	"pshufb %[t0], %[t2]\n\t" \
+	"movdqa %c[inv](%[tb]), %[t3]\n\t" \
+	"pshufb %[s], %[t3]\n\t" \
+	"pxor %[t1], %[t2]\n\t" \
+	"pxor %[t1], %[t3]\n\t" \
+	"movdqa %c[inv](%[tb]), %[t1]\n\t" \
+	"pshufb %[t2], %[t1]\n\t" \
+	"movdqa %c[inv](%[tb]), %[t2]\n\t" \
+	"pshufb %[t3], %[t2]\n\t" \
+	"pxor %[s], %[t1]\n\t" \
+	"pxor %[t0], %[t2]\n\t" \
+	"movdqa %c[o1](%[tb]), %[t0]\n\t" \
+	"pshufb %[t1], %[t0]\n\t" \
+	"movdqa %c[o2](%[tb]), %[t1]\n\t" \
+	"pshufb %[t2], %[t1]\n\t" \
+	"pxor %[t1], %[t0]\n\t" \
+	"movdqu (%[rk]), %[t1]\n\t" \
+	"pxor %[t1], %[t0]\n\t"
+
+/* DEC_IN: decryption round 1 from the AES input; 62 instructions: 21 loads, 0 copies, 41 vector operations (21 PSHUFB); 5 scratch registers */
+#define DEC_IN_OUT t4
+#define DEC_IN \
+	"movdqu (%[rk]), %[t0]\n\t" \
+	"pxor %[t0], %[s]\n\t" \
+	"movdqa %c[m](%[tb]), %[t0]\n\t" \
+	"pandn %[s], %[t0]\n\t" \
+	"psrlw $4, %[t0]\n\t" \
+	"pand %c[m](%[tb]), %[s]\n\t" \
+	"movdqa %c[klo](%[tb]), %[t1]\n\t" \
+	"pshufb %[s], %[t1]\n\t" \
+	"movdqa %c[khi](%[tb]), %[t2]\n\t" \
+	"pshufb %[t0], %[t2]\n\t" \
+	"pxor %[t2], %[t1]\n\t" \
+	"movdqa %c[ilo](%[tb]), %[t2]\n\t" \
+	"pshufb %[s], %[t2]\n\t" \
+	"movdqa %c[ihi](%[tb]), %[s]\n\t" \
+	"pshufb %[t0], %[s]\n\t" \
+	"pxor %[s], %[t2]\n\t" \
+	"movdqa %c[ak](%[tb]), %[s]\n\t" \
+	"pshufb %[t1], %[s]\n\t" \
+	"movdqa %c[inv](%[tb]), %[t0]\n\t" \
+	"pshufb %[t1], %[t0]\n\t" \
+	"movdqa %c[inv](%[tb]), %[t3]\n\t" \
+	"pshufb %[t2], %[t3]\n\t" \
+	"movdqa %c[mula](%[tb]), %[t4]\n\t" \
+	"pshufb %[t2], %[t4]\n\t" \
+	"pxor %[t3], %[s]\n\t" \
+	"pxor %[t0], %[t3]\n\t" \
+	"pxor %[t1], %[t4]\n\t" \
+	"pxor %[t1], %[t2]\n\t" \
+	"movdqa %c[inv](%[tb]), %[t1]\n\t" \
+	"pshufb %[s], %[t1]\n\t" \
+	"movdqa %c[inv](%[tb]), %[s]\n\t" \
+	"pshufb %[t3], %[s]\n\t" \
+	"pxor %[t2], %[t1]\n\t" \
+	"pxor %[t4], %[s]\n\t" \
+	"movdqa %c[e1](%[tb]), %[t4]\n\t" \
+	"pshufb %[t1], %[t4]\n\t" \
+	"movdqa %c[e2](%[tb]), %[t2]\n\t" \
+	"pshufb %[s], %[t2]\n\t" \
+	"pxor %[t2], %[t4]\n\t" \
+	"movdqa %c[b1](%[tb]), %[t2]\n\t" \
+	"pshufb %[t1], %[t2]\n\t" \
+	"movdqa %c[b2](%[tb]), %[t3]\n\t" \
+	"pshufb %[s], %[t3]\n\t" \
+	"pxor %[t3], %[t2]\n\t" \
+	"movdqa %c[dd1](%[tb]), %[t3]\n\t" \
+	"pshufb %[t1], %[t3]\n\t" \
+	"movdqa %c[dd2](%[tb]), %[t0]\n\t" \
+	"pshufb %[s], %[t0]\n\t" \
+	"pxor %[t0], %[t3]\n\t" \
+	"movdqa %c[n1](%[tb]), %[t0]\n\t" \
+	"pshufb %[t1], %[t0]\n\t" \
+	"movdqa %c[n2](%[tb]), %[t1]\n\t" \
+	"pshufb %[s], %[t1]\n\t" \
+	"pxor %[t1], %[t0]\n\t" \
+	"movdqu 16(%[rk]), %[t1]\n\t" \
+	"pxor %[t1], %[t4]\n\t" \
+	"pshufb %c[r1](%[tb]), %[t2]\n\t" \
+	"pxor %[t2], %[t4]\n\t" \
+	"pshufb %c[r2](%[tb]), %[t3]\n\t" \
+	"pshufb %c[r3](%[tb]), %[t0]\n\t" \
+	"pxor %[t0], %[t3]\n\t" \
+	"pxor %[t3], %[t4]\n\t"
+
+/* DEC_MID: decryption rounds 2 to Nr-1; 50 instructions: 16 loads, 0 copies, 34 vector operations (17 PSHUFB); 5 scratch registers */
+#define DEC_MID_OUT t4
+#define DEC_MID \
+	"movdqa %c[m](%[tb]), %[t0]\n\t" \
+	"pandn %[s], %[t0]\n\t" \
+	"psrlw $4, %[t0]\n\t" \
+	"pand %c[m](%[tb]), %[s]\n\t" \
+	"movdqa %c[ak](%[tb]), %[t1]\n\t" \
+	"pshufb %[s], %[t1]\n\t" \
+	"movdqa %c[inv](%[tb]), %[t2]\n\t" \
+	"pshufb %[s], %[t2]\n\t" \
+	"movdqa %c[inv](%[tb]), %[t3]\n\t" \
+	"pshufb %[t0], %[t3]\n\t" \
+	"movdqa %c[mula](%[tb]), %[t4]\n\t" \
+	"pshufb %[t0], %[t4]\n\t" \
+	"pxor %[t3], %[t1]\n\t" \
+	"pxor %[t2], %[t3]\n\t" \
+	"pxor %[s], %[t4]\n\t" \
+	"pxor %[s], %[t0]\n\t" \
+	"movdqa %c[inv](%[tb]), %[s]\n\t" \
+	"pshufb %[t1], %[s]\n\t" \
+	"movdqa %c[inv](%[tb]), %[t1]\n\t" \
+	"pshufb %[t3], %[t1]\n\t" \
+	"pxor %[t0], %[s]\n\t" \
+	"pxor %[t4], %[t1]\n\t" \
+	"movdqa %c[e1](%[tb]), %[t4]\n\t" \
+	"pshufb %[s], %[t4]\n\t" \
+	"movdqa %c[e2](%[tb]), %[t0]\n\t" \
+	"pshufb %[t1], %[t0]\n\t" \
+	"pxor %[t0], %[t4]\n\t" \
+	"movdqa %c[b1](%[tb]), %[t0]\n\t" \
+	"pshufb %[s], %[t0]\n\t" \
+	"movdqa %c[b2](%[tb]), %[t3]\n\t" \
+	"pshufb %[t1], %[t3]\n\t" \
+	"pxor %[t3], %[t0]\n\t" \
+	"movdqa %c[dd1](%[tb]), %[t3]\n\t" \
+	"pshufb %[s], %[t3]\n\t" \
+	"movdqa %c[dd2](%[tb]), %[t2]\n\t" \
+	"pshufb %[t1], %[t2]\n\t" \
+	"pxor %[t2], %[t3]\n\t" \
+	"movdqa %c[n1](%[tb]), %[t2]\n\t" \
+	"pshufb %[s], %[t2]\n\t" \
+	"movdqa %c[n2](%[tb]), %[s]\n\t" \
+	"pshufb %[t1], %[s]\n\t" \
+	"pxor %[s], %[t2]\n\t" \
+	"movdqu %c[ko](%[rk]), %[s]\n\t" \
+	"pxor %[s], %[t4]\n\t" \
+	"pshufb %c[r1](%[tb]), %[t0]\n\t" \
+	"pxor %[t0], %[t4]\n\t" \
+	"pshufb %c[r2](%[tb]), %[t3]\n\t" \
+	"pshufb %c[r3](%[tb]), %[t2]\n\t" \
+	"pxor %[t2], %[t3]\n\t" \
+	"pxor %[t3], %[t4]\n\t"
+
+/* DEC_LAST: the last decryption round, Nr = 10 or 14; 30 instructions: 10 loads, 0 copies, 20 vector operations (9 PSHUFB); 5 scratch registers */
+#define DEC_LAST_OUT t4
+#define DEC_LAST \
+	"movdqa %c[m](%[tb]), %[t0]\n\t" \
+	"pandn %[s], %[t0]\n\t" \
+	"psrlw $4, %[t0]\n\t" \
+	"pand %c[m](%[tb]), %[s]\n\t" \
+	"movdqa %c[ak](%[tb]), %[t1]\n\t" \
+	"pshufb %[s], %[t1]\n\t" \
+	"movdqa %c[inv](%[tb]), %[t2]\n\t" \
+	"pshufb %[s], %[t2]\n\t" \
+	"movdqa %c[inv](%[tb]), %[t3]\n\t" \
+	"pshufb %[t0], %[t3]\n\t" \
+	"movdqa %c[mula](%[tb]), %[t4]\n\t" \
+	"pshufb %[t0], %[t4]\n\t" \
+	"pxor %[t3], %[t1]\n\t" \
+	"pxor %[t2], %[t3]\n\t" \
+	"pxor %[s], %[t4]\n\t" \
+	"pxor %[s], %[t0]\n\t" \
+	"movdqa %c[inv](%[tb]), %[s]\n\t" \
+	"pshufb %[t1], %[s]\n\t" \
+	"movdqa %c[inv](%[tb]), %[t1]\n\t" \
+	"pshufb %[t3], %[t1]\n\t" \
+	"pxor %[t0], %[s]\n\t" \
+	"pxor %[t4], %[t1]\n\t" \
+	"movdqa %c[o1](%[tb]), %[t4]\n\t" \
+	"pshufb %[s], %[t4]\n\t" \
+	"movdqa %c[o2](%[tb]), %[s]\n\t" \
+	"pshufb %[t1], %[s]\n\t" \
+	"pxor %[s], %[t4]\n\t" \
+	"movdqu (%[rk]), %[s]\n\t" \
+	"pxor %[s], %[t4]\n\t" \
+	"pshufb (%[sr]), %[t4]\n\t"
+
+/* DEC_LAST0: the last decryption round, Nr = 12; 29 instructions: 10 loads, 0 copies, 19 vector operations (8 PSHUFB); 5 scratch registers */
+#define DEC_LAST0_OUT t4
+#define DEC_LAST0 \
+	"movdqa %c[m](%[tb]), %[t0]\n\t" \
+	"pandn %[s], %[t0]\n\t" \
+	"psrlw $4, %[t0]\n\t" \
+	"pand %c[m](%[tb]), %[s]\n\t" \
+	"movdqa %c[ak](%[tb]), %[t1]\n\t" \
+	"pshufb %[s], %[t1]\n\t" \
+	"movdqa %c[inv](%[tb]), %[t2]\n\t" \
+	"pshufb %[s], %[t2]\n\t" \
+	"movdqa %c[inv](%[tb]), %[t3]\n\t" \
+	"pshufb %[t0], %[t3]\n\t" \
+	"movdqa %c[mula](%[tb]), %[t4]\n\t" \
+	"pshufb %[t0], %[t4]\n\t" \
+	"pxor %[t3], %[t1]\n\t" \
+	"pxor %[t2], %[t3]\n\t" \
+	"pxor %[s], %[t4]\n\t" \
+	"pxor %[s], %[t0]\n\t" \
+	"movdqa %c[inv](%[tb]), %[s]\n\t" \
+	"pshufb %[t1], %[s]\n\t" \
+	"movdqa %c[inv](%[tb]), %[t1]\n\t" \
+	"pshufb %[t3], %[t1]\n\t" \
+	"pxor %[t0], %[s]\n\t" \
+	"pxor %[t4], %[t1]\n\t" \
+	"movdqa %c[o1](%[tb]), %[t4]\n\t" \
+	"pshufb %[s], %[t4]\n\t" \
+	"movdqa %c[o2](%[tb]), %[s]\n\t" \
+	"pshufb %[t1], %[s]\n\t" \
+	"pxor %[s], %[t4]\n\t" \
+	"movdqu (%[rk]), %[s]\n\t" \
+	"pxor %[s], %[t4]\n\t"
+
+/* END generated by tools/ssse3-rounds.py */
+
+/*
+ * Operands: the tables as offsets ("i") from %[tb], the keys as offsets
+ * from %[rk]; the rounds are written out (ONE below), so every offset is
+ * a constant at any optimisation level, and an asm needs at most three
+ * address registers (on 32-bit x86 too).  "memory": the asm reads the
+ * keys and tables through these addresses.
+ */
+#define TO(i) "i"(16 * (i))
+#define SCRATCH [t0] "=&x"(t0), [t1] "=&x"(t1), [t2] "=&x"(t2), \
+	[t3] "=&x"(t3), [t4] "=&x"(t4)
+#define ENC_OPS(n) [tb] "r"(tab[0]), [m] TO(MASK), [ak] TO(AK), \
+	[inv] TO(INV), [s1] TO(ENC_S1), [s2] TO(ENC_S2), [d1] TO(ENC_D1), \
+	[d2] TO(ENC_D2), [r1] TO(ENC_R1 + (n) % 4), [r3] TO(ENC_R3 + (n) % 4)
+#define DEC_OPS(n) [tb] "r"(tab[0]), [m] TO(MASK), [ak] TO(AK), \
+	[inv] TO(INV), [mula] TO(MULA), [e1] TO(J_M14_1), [e2] TO(J_M14_2), \
+	[b1] TO(J_M11_1), [b2] TO(J_M11_2), [dd1] TO(J_M13_1), \
+	[dd2] TO(J_M13_2), [n1] TO(J_M9_1), [n2] TO(J_M9_2), \
+	[r1] TO(DEC_R1 + (n) % 4), [r2] TO(DEC_R2 + (n) % 4), \
+	[r3] TO(ENC_R3 + (4 - (n) % 4) % 4)
+#define IN_OPS(d) [klo] TO(d ? DEC_K_LO : ENC_K_LO), \
+	[khi] TO(d ? DEC_K_HI : ENC_K_HI), [ilo] TO(d ? DEC_I_LO : ENC_I_LO), \
+	[ihi] TO(d ? DEC_I_HI : ENC_I_HI)
+#define LAST_OPS(d) [tb] "r"(tab[0]), [m] TO(MASK), [ak] TO(AK), \
+	[inv] TO(INV), [mula] TO(MULA), [o1] TO(d ? J_O1 : ENC_O1), \
+	[o2] TO(d ? J_O2 : ENC_O2)
+
+/* Round 1 from the AES input; rk: the first key. */
+INLINE TARGET __m128i one_in(__m128i s, const uint8_t *rk, const int dec)
+{
+	__m128i t0, t1, t2, t3, t4;
+
+	if (dec) {
+		__asm__(DEC_IN : [s] "+x"(s), SCRATCH
+		        : DEC_OPS(1), IN_OPS(1), [rk] "r"(rk) : "memory");
+		return DEC_IN_OUT;
+	}
+	__asm__(ENC_IN : [s] "+x"(s), SCRATCH
+	        : ENC_OPS(1), IN_OPS(0), [rk] "r"(rk) : "memory");
+	return ENC_IN_OUT;
+}
+
+/* Round n, 2..Nr-1 (n a constant). */
+#define ONE(n) do { \
+	__m128i t0, t1, t2, t3, t4; \
+	if (dec) { \
+		__asm__(DEC_MID : [s] "+x"(s), SCRATCH \
+		        : DEC_OPS(n), [rk] "r"(rk), [ko] TO(n) : "memory"); \
+		s = DEC_MID_OUT; \
+	} else { \
+		__asm__(ENC_MID : [s] "+x"(s), SCRATCH \
+		        : ENC_OPS(n), [rk] "r"(rk), [ko] TO(n) : "memory"); \
+		s = ENC_MID_OUT; \
+	} \
+} while (0)
+
+/* The last round (rk: its key), and the bytes put in order (for
+ * Nr mod 4 != 0). */
+INLINE TARGET __m128i one_last(__m128i s, const uint8_t *rk,
+                               const unsigned nr, const int dec)
+{
+	__m128i t0, t1, t2, t3, t4;
+
+	if (dec && nr % 4) {
+		__asm__(DEC_LAST : [s] "+x"(s), SCRATCH
+		        : LAST_OPS(1), [rk] "r"(rk),
+		          [sr] "r"(tab[ISR_POW + nr % 4]) : "memory");
+		return DEC_LAST_OUT;
+	}
+	if (dec) {
+		__asm__(DEC_LAST0 : [s] "+x"(s), SCRATCH
+		        : LAST_OPS(1), [rk] "r"(rk) : "memory");
+		return DEC_LAST0_OUT;
+	}
+	if (nr % 4) {
+		__asm__(ENC_LAST : [s] "+x"(s), SCRATCH
+		        : LAST_OPS(0), [rk] "r"(rk),
+		          [sr] "r"(tab[SR_POW + nr % 4]) : "memory");
+		return ENC_LAST_OUT;
+	}
+	__asm__(ENC_LAST0 : [s] "+x"(s), SCRATCH
+	        : LAST_OPS(0), [rk] "r"(rk) : "memory");
+	return ENC_LAST0_OUT;
+}
+
+INLINE TARGET void one(const uint8_t *rk, const uint8_t *in, uint8_t *out,
+                       const unsigned nr, const int dec)
+{
+	__m128i s = one_in(LDU(in), rk, dec);
+
+	ONE(2); ONE(3); ONE(4); ONE(5); ONE(6); ONE(7); ONE(8); ONE(9);
+	if (nr > 10) { ONE(10); ONE(11); }
+	if (nr > 12) { ONE(12); ONE(13); }
+	STU(out, one_last(s, rk + 16 * nr, nr, dec));
+}
+
+/* ------------------------------------------------------------------ */
 /* Block functions                                                     */
 
 /* Apply f to the first NB states s0..s3 (NB a constant after inlining). */
@@ -457,8 +960,8 @@ INLINE TARGET __m128i last(__m128i s, const uint8_t *rk, const unsigned nr,
 } while (0)
 
 #define ROUND(n) do { \
-	if (dec) EACH(dec_round, rk + 16 * (n), (n), NB == 1); \
-	else     EACH(enc_round, rk + 16 * (n), (n), NB == 1); \
+	if (dec) EACH(dec_round, rk + 16 * (n), (n)); \
+	else     EACH(enc_round, rk + 16 * (n), (n)); \
 } while (0)
 
 /*
@@ -492,13 +995,16 @@ INLINE TARGET void group(const uint8_t *rk, const uint8_t *in, uint8_t *out,
 #define WIDE 2
 #endif
 
-INLINE TARGET void blocks(const uint8_t *rk, const uint8_t *in, uint8_t *out,
-                          size_t n, const unsigned nr, const int dec)
+/*
+ * Two blocks or more run out of line (BULK below), so that what the
+ * compiler spills of four states and the tables (x86-64 has 16 xmm
+ * registers, 32-bit x86 eight) sits in that function's frame, which the
+ * caller overwrites with aesecb__burn_stack() once it has returned.  One
+ * block keeps everything in registers and needs neither.
+ */
+INLINE TARGET void bulk(const uint8_t *rk, const uint8_t *in, uint8_t *out,
+                        size_t n, const unsigned nr, const int dec)
 {
-	if (n == 1) {
-		group(rk, in, out, nr, dec, 1);
-		return;
-	}
 	while (n >= WIDE) {
 		group(rk, in, out, nr, dec, WIDE);
 		in += 16 * WIDE;
@@ -513,34 +1019,56 @@ INLINE TARGET void blocks(const uint8_t *rk, const uint8_t *in, uint8_t *out,
 	}
 #endif
 	if (n & 1)
-		group(rk, in, out, nr, dec, 1);
+		one(rk, in, out, nr, dec);
+}
+
+/* One out-of-line bulk function per direction and key size. */
+#define BULK(name, nr, dec)                                                  \
+	static __attribute__((noinline)) TARGET void name(const uint8_t *rk,  \
+		const uint8_t *in, uint8_t *out, size_t n)                   \
+	{                                                                    \
+		bulk(rk, in, out, n, nr, dec);                               \
+	}
+BULK(bulk_enc10, 10, 0)
+BULK(bulk_enc12, 12, 0)
+BULK(bulk_enc14, 14, 0)
+BULK(bulk_dec10, 10, 1)
+BULK(bulk_dec12, 12, 1)
+BULK(bulk_dec14, 14, 1)
+
+INLINE TARGET void blocks(const uint8_t *rk, const uint8_t *in, uint8_t *out,
+                          size_t n, const unsigned nr, const int dec)
+{
+	if (n == 1) {
+		switch (nr) {
+		case 10: one(rk, in, out, 10, dec); break;
+		case 12: one(rk, in, out, 12, dec); break;
+		default: one(rk, in, out, 14, dec); break;
+		}
+		return;
+	}
+	switch (nr) {
+	case 10: (dec ? bulk_dec10 : bulk_enc10)(rk, in, out, n); break;
+	case 12: (dec ? bulk_dec12 : bulk_enc12)(rk, in, out, n); break;
+	default: (dec ? bulk_dec14 : bulk_enc14)(rk, in, out, n); break;
+	}
+	aesecb__burn_stack(BULK_FRAME);
 }
 
 TARGET static int encrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
                                   uint8_t *out, size_t n, void *scratch)
 {
-	const uint8_t *rk = ctx->priv_keys.b;
-
 	(void)scratch;
-	switch (ctx->priv_rounds) {
-	case 10: blocks(rk, in, out, n, 10, 0); break;
-	case 12: blocks(rk, in, out, n, 12, 0); break;
-	default: blocks(rk, in, out, n, 14, 0); break;
-	}
+	blocks(ctx->priv_keys.b, in, out, n, ctx->priv_rounds, 0);
 	return AESECB_OK;
 }
 
 TARGET static int decrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
                                   uint8_t *out, size_t n, void *scratch)
 {
-	const uint8_t *rk = ctx->priv_keys.b + 16 * DEC_OFFSET;
-
 	(void)scratch;
-	switch (ctx->priv_rounds) {
-	case 10: blocks(rk, in, out, n, 10, 1); break;
-	case 12: blocks(rk, in, out, n, 12, 1); break;
-	default: blocks(rk, in, out, n, 14, 1); break;
-	}
+	blocks(ctx->priv_keys.b + 16 * DEC_OFFSET, in, out, n,
+	       ctx->priv_rounds, 1);
 	return AESECB_OK;
 }
 

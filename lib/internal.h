@@ -149,6 +149,22 @@ struct aesecb_backend {
 /* aesecb_wipe() (public, in aesecb.h) is the one wipe used everywhere. */
 
 /*
+ * Overwrite n bytes (at most AESECB_BURN_BYTES) of the stack just below
+ * the caller's frame: what a backend's out-of-line work functions, called
+ * from the same frame before it, left there (spilled state and round keys
+ * the compiler put on the stack, which no wipe of a named object
+ * reaches).  The call must be made from the frame that called the work,
+ * after it returned; n must cover the work's frames (objdump tells).
+ * tests/check_residue proves that nothing key-derived remains.
+ */
+#if UINTPTR_MAX > 0xffffffffu
+#define AESECB_BURN_BYTES 1024
+#else
+#define AESECB_BURN_BYTES 8192   /* 32-bit x86: 8 vector registers, or none */
+#endif
+void aesecb__burn_stack(size_t n);
+
+/*
  * CPU features (cpu.c).  Each has one entry in cpu.c's table: its name in
  * a backend's "requires" text and the reason given when a CPU lacks it.
  */

@@ -419,7 +419,9 @@ START_TEST(test_callback_stops)
 
 	ck_assert_int_eq(acvp_load(fx("wrong"), &set, &err), ACVP_OK);
 	ck_assert_int_eq(acvp_check(&set, aesecb_backend_get(0), stop_at_first,
-	                            &calls, NULL, &err), 1007);
+	                            &calls, NULL, &err), ACVP_ESTOPPED);
+	ck_assert_int_eq(err.code, ACVP_ESTOPPED);
+	ck_assert_int_eq(err.stop, 7);
 	ck_assert_int_eq(calls, 1);
 	acvp_free(&set);
 }

@@ -342,7 +342,7 @@ START_TEST(test_quic)
 	{
 		struct vec_error e;
 
-		ck_assert_int_eq(vec_is_quic_file(p, &e), -1);
+		ck_assert_int_eq(vec_is_quic_file(p, &e), VEC_EIO);
 		ck_assert_int_eq(e.code, VEC_EIO);
 		ck_assert_msg(strstr(e.msg, "cannot open") != NULL, "%s",
 		              e.msg);

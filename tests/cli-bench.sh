@@ -46,6 +46,29 @@ unavailable=$(sed -n 's/^skipped: *\([a-z0-9]*\) .*/\1/p' "$T/out")
 for b in $unavailable; do
 	skip "backend $b is not available here"
 done
+if [ "$(echo $available)" = "$(backends available)" ] &&
+   [ "$(echo $unavailable)" = "$(backends unavailable)" ]; then
+	pass "bench runs the backends listed as available and skips the others"
+else
+	fail "bench ran '$available' and skipped '$unavailable'; the listing says '$(backends available)' and '$(backends unavailable)'"
+fi
+# The header says what the cycle columns count, and a core clock it gives
+# is one a CPU can have: an estimate from instructions a core folds at
+# rename (dependent additions of a constant read 8 to 19 GHz on a 3 GHz
+# Xeon) must come out as "unknown", never as a figure.
+expect_stdout_grep '^cycles:   the cycle columns count \(TSC ticks\|core clock cycles\)\|^cycles:   none'
+ghz=$(sed -n 's/.*core clock estimated at \([0-9.]*\) GHz.*/\1/p' "$T/out")
+tsc=$(sed -n 's/.* runs at \([0-9.]*\) GHz.*/\1/p' "$T/out")
+if [ -z "$ghz" ]; then
+	grep -q 'core clock unknown\|core clock is unknown' "$T/out" &&
+		pass "core clock: unknown" ||
+		fail "the header gives no core clock and does not say it is unknown"
+elif awk -v g="$ghz" -v t="${tsc:-0}" 'BEGIN { exit !(g >= 0.2 && g <= 6.5 &&
+	(t == 0 || (g <= 4 * t && g >= t / 4))) }'; then
+	pass "core clock $ghz GHz (TSC ${tsc:-none}): a clock a CPU can run at"
+else
+	fail "core clock estimated at $ghz GHz (TSC ${tsc:-none} GHz): no CPU runs so"
+fi
 case " $available " in
 *" none "*) pass "the portable backend is listed" ;;
 *)          fail "the portable backend is missing from: $available" ;;
@@ -104,7 +127,10 @@ import json, sys
 doc = json.load(open(sys.argv[1]))
 nav = int(sys.argv[2])
 assert isinstance(doc["cpu"], str) and doc["cpu"]
-assert doc["cycles"]["source"] in ("tsc", "core-clock-estimate")
+assert doc["cycles"]["source"] in ("tsc", "core-clock-estimate", None)
+assert doc["cycles"]["counts"] in ("TSC ticks", "core clock cycles", None)
+g = doc["cycles"]["core_ghz_estimate"]
+assert g is None or 0.2 <= g <= 6.5, g
 assert doc["method"]["repetitions"] >= 1
 names = [b["name"] for b in doc["backends"]]
 assert "none" in names

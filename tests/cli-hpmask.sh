@@ -344,6 +344,26 @@ expect_stderr_fixed "--block cannot be used with --protect"
 expect_status 2 "$AESECB" hp-mask --key-env HPK --unprotect "$CI_PROT$S1" --pn-offset 18 "$S1"
 expect_stderr_fixed "--unprotect takes no SAMPLE_HEX arguments"
 
+# Every option is parsed and checked where it stands on the command line,
+# before any packet is looked at: the first bad one is the one reported.
+expect_status 2 "$AESECB" hp-mask --key-env HPK --pn-offset abc --unprotect zz
+expect_stderr_fixed "aesecb: hp-mask: --pn-offset: not a byte offset: 'abc'"
+expect_stderr_lines 1
+expect_status 2 "$AESECB" hp-mask --key-env HPK --unprotect zz --pn-offset abc
+expect_stderr_fixed "aesecb: hp-mask: --unprotect: bad hex digit 'z' at character 1"
+expect_stderr_lines 1
+expect_status 2 "$AESECB" hp-mask --initial --odcid 12x4 --unprotect zz
+expect_stderr_fixed "aesecb: hp-mask: --odcid: bad hex digit 'x' at character 3"
+expect_stderr_lines 1
+# a bad --odcid after a packet the header parse refuses is reported too
+expect_status 2 "$AESECB" hp-mask --initial --unprotect "40$S1$S1" --odcid 12x4
+expect_stderr_fixed "aesecb: hp-mask: --odcid: bad hex digit 'x' at character 3"
+expect_stderr_lines 1
+expect_status 2 "$AESECB" hp-mask --hash md5 --secret-env HPK --unprotect zz
+expect_stderr_fixed "aesecb: hp-mask: --hash: unknown hash 'md5'"
+expect_status 2 "$AESECB" hp-mask --key-env HPK --dcid-len 99 --protect zz
+expect_stderr_fixed "aesecb: hp-mask: --dcid-len: not a connection ID length (0 to 20): '99'"
+
 # Keys and options.
 expect_status 2 "$AESECB" hp-mask "$S1"
 expect_stderr_fixed "no key given"
@@ -387,6 +407,48 @@ if [ -w /dev/full ]; then
 	expect_stderr_fixed "aesecb: hp-mask: cannot write stdout: "
 else
 	skip "no /dev/full"
+fi
+
+# A read from standard input that fails after samples were read: the masks
+# of those samples are written first, then the error says why the read
+# failed (not "Success": the write must not clear errno).  Standard input
+# is a pipe in non-blocking mode holding one full read's worth of samples,
+# so the next read fails with EAGAIN.
+if command -v python3 >/dev/null 2>&1; then
+	HPK=$K1
+	if python3 - "$AESECB" "$T/out" "$T/err" <<'EOF'
+import os, subprocess, sys
+r, w = os.pipe()
+line = b"00112233445566778899aabbccddeeff\n"
+os.write(w, (line * 600)[:16384])
+os.set_blocking(r, False)
+with open(sys.argv[2], "wb") as out, open(sys.argv[3], "wb") as err:
+    p = subprocess.Popen([sys.argv[1], "hp-mask", "--key-env", "HPK"],
+                         stdin=r, stdout=out, stderr=err)
+    os.close(r)
+    try:
+        rc = p.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        p.kill()
+        rc = -1
+os.close(w)
+sys.exit(rc)
+EOF
+	then
+		rc=0
+	else
+		rc=$?
+	fi
+	[ "$rc" -eq 4 ] && pass "failed read on stdin: exit 4" ||
+		fail "failed read on stdin: exit $rc, expected 4"
+	expect_stderr_fixed "aesecb: hp-mask: stdin: read error: Resource temporarily unavailable"
+	expect_stderr_lacks "Success"
+	expect_stderr_lines 1
+	n=$(wc -l <"$T/out" | tr -d ' ')
+	[ "$n" -eq 496 ] && pass "the 496 samples read before it are answered" ||
+		fail "$n masks written before the read error, expected 496"
+else
+	skip "python3 not installed: failed read on stdin not tested"
 fi
 
 # ------------------------------------------------------------------

@@ -25,4 +25,15 @@ for cmd in encrypt decrypt hp-mask verify bench backends quic-keys; do
 	expect_stderr_grep "unknown option '--no-such-option'"
 done
 
+# A usage message is never cut short: a whole path fits, and so does a long
+# value (300 characters here, shown in full with the hint after it).
+long=$(printf '%0300d' 0 | tr 0 x)
+expect_status 2 "$AESECB" encrypt -k $KEY -p "$long"
+expect_stderr_fixed "aesecb: encrypt: unknown padding '$long': use none or pkcs7 (try 'aesecb encrypt --help')"
+expect_stderr_lines 1
+deep=$(printf '/%0199d' 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 | tr 0 d)
+expect_status 2 "$AESECB" backends "$deep"
+expect_stderr_fixed "aesecb: backends: unexpected argument '$deep' (try 'aesecb backends --help')"
+expect_stderr_lines 1
+
 finish

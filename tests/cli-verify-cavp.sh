@@ -42,15 +42,12 @@ flip() {
 	fi
 }
 
-# Which backends run here: the AVAILABLE column of 'aesecb backends'; the
-# others are listed as skipped.
-run "$AESECB" backends
-[ $rc -eq 0 ] || fail "aesecb backends: exit $rc"
-avail=$(awk 'NR > 1 && $4 == "yes" { printf " %s", $1 }' "$T/out")
-awk 'NR > 1 && NF >= 4 && $4 == "no" { print $1 }' "$T/out" >"$T/unavail"
-while read -r b; do
+# Which backends run here: the available ones of the listing; the others
+# are listed as skipped.
+avail=$(backends available)
+for b in $(backends unavailable); do
 	skip "backend $b: not available here"
-done <"$T/unavail"
+done
 navail=$(echo $avail | wc -w | tr -d ' ')
 [ "$navail" -ge 1 ] || fail "no backend available"
 

@@ -10,8 +10,7 @@
 . "${top_srcdir:-.}/tests/testlib.sh"
 
 V=$top_srcdir/vectors
-# every backend the library knows (configure's list, which make check passes)
-ALL_BACKENDS=${ALL_BACKENDS:-"none ssse3 neon aesni vaes armce vcrypto"}
+ALL_BACKENDS=$(backends)
 
 # The project's own set: entries in the response files plus QUIC records.
 n_rsp=$(cat "$V"/*.rsp | grep -c '^COUNT *=')
@@ -68,6 +67,9 @@ for b in $ALL_BACKENDS; do
 		;;
 	3)
 		skip "backend $b: $(head -n 1 "$T/err")"
+		case " $(backends available) " in
+		*" $b "*) fail "$b: exit 3, but the listing shows it available" ;;
+		esac
 		case " $BUILT_BACKENDS " in
 		*" $b "*) ;;
 		*)
@@ -87,6 +89,11 @@ for b in $ALL_BACKENDS; do
 done
 navail=$(echo $avail | wc -w | tr -d ' ')
 note "backends that ran:$avail"
+if [ "$(echo $avail)" = "$(backends available)" ]; then
+	pass "verify runs exactly the backends listed as available"
+else
+	fail "verify ran '$(echo $avail)', the listing says '$(backends available)'"
+fi
 case " $avail " in
 *" none "*) pass "none is available" ;;
 *) fail "the portable backend none did not pass" ;;
@@ -177,6 +184,14 @@ fi
 # a directory given as PATH: its own files only, not its subdirectories
 expect_status 0 "$AESECB" verify -q -b none "$V"
 expect_stdout_grep "^verify: $n_own/$n_own entries passed"
+
+# An error naming a long path shows it whole, on stderr and in --json.
+deep=$T$(printf '/%0199d' 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 | tr 0 d)
+expect_status 4 "$AESECB" verify "$deep/x.rsp"
+expect_stderr_fixed "aesecb: verify: $deep/x.rsp: No such file or directory"
+expect_stderr_lines 1
+expect_status 4 "$AESECB" verify --json "$deep/x.rsp"
+expect_stdout_grep "\"$deep/x.rsp: No such file or directory\""
 
 # Files one by one, and several paths.
 expect_status 0 "$AESECB" verify -q "$V/fips197.rsp" "$V/quic-hp.txt"

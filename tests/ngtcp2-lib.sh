@@ -79,14 +79,12 @@ ng_init() {
 		exit 1
 	}
 	[ -n "$BACKENDS" ] || { fail "client --backends listed nothing"; exit 1; }
-	run "$AESECB" backends --json
-	for ng_n in $(grep -o '"name": *"[A-Za-z0-9_-]*"' "$T/out" |
-	              sed 's/.*"\([^"]*\)"$/\1/'); do
+	for ng_n in $(backends); do
 		case " $(echo $BACKENDS) " in
 		*" $ng_n "*) ;;
 		*)
-			ng_why=$(grep "\"name\": *\"$ng_n\"" "$T/out" | head -n 1 |
-			         sed -n 's/.*"unavailable_reason": *"\([^"]*\)".*/\1/p')
+			ng_why=$(backend_reason "$ng_n")
+			[ "$ng_why" = - ] && ng_why=
 			skip "backend $ng_n did not run: ${ng_why:-cannot run here}" ;;
 		esac
 	done

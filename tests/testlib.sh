@@ -36,6 +36,14 @@
 #     expect_no_file F        F does not exist
 #     unhex HEX               write the bytes spelt by HEX on stdout
 #     hexof FILE              print FILE's bytes as one lowercase hex string
+#     backends [WHICH]        the backend names 'aesecb backends --json'
+#                             lists, in its order, space separated: all
+#                             (default), compiled, available or unavailable.
+#                             The one source of backend names for the tests
+#     backend_reason NAME     why the listing says NAME cannot run ("-": it can)
+#     wait_limit PID SECS     wait for background job PID at most SECS
+#                             seconds (then kill it): its exit status, or 124
+#                             when it had to be killed
 #     skip_all MSG            the whole script cannot run: exit 77 (SKIP)
 #     finish                  print the summary and exit: 1 if anything
 #                             failed, 77 if nothing ran, else 0
@@ -230,6 +238,82 @@ unhex() {
 # hexof FILE: one lowercase hex string, no spaces or newlines.
 hexof() {
 	od -An -v -tx1 "$1" | tr -d ' \n'
+}
+
+# backends [all|compiled|available|unavailable]: names from the listing of
+# the binary under test (read once per script), never from a list written
+# in a test.  A listing that fails or names no backend is a failed
+# assertion, and the answer is then empty.
+backends() {
+	if [ ! -f "$T/.backends" ]; then
+		if ! "$AESECB" backends --json >"$T/.backends.json" 2>"$T/.backends.err"; then
+			fail "aesecb backends --json failed: $(head -n 1 "$T/.backends.err")"
+			: >"$T/.backends.json"
+		fi
+		# one line per backend: name compiled available (the members
+		# of each object up to the next "name", in any layout)
+		awk '
+			{ s = s $0 " " }
+			END {
+				re = "\"name\"[ \t]*:[ \t]*\"[^\"]*\""
+				while (match(s, re)) {
+					m = substr(s, RSTART, RLENGTH)
+					s = substr(s, RSTART + RLENGTH)
+					sub(/^"name"[ \t]*:[ \t]*"/, "", m)
+					sub(/"$/, "", m)
+					r = s
+					if (match(r, /"name"[ \t]*:/))
+						r = substr(r, 1, RSTART - 1)
+					c = r ~ /"compiled"[ \t]*:[ \t]*true/ ? "yes" : "no"
+					a = r ~ /"available"[ \t]*:[ \t]*true/ ? "yes" : "no"
+					why = "-"
+					if (match(r, /"unavailable_reason"[ \t]*:[ \t]*"[^"]*"/)) {
+						why = substr(r, RSTART, RLENGTH)
+						sub(/^"unavailable_reason"[ \t]*:[ \t]*"/, "", why)
+						sub(/"$/, "", why)
+					}
+					print m, c, a, why
+				}
+			}' "$T/.backends.json" >"$T/.backends"
+		[ -s "$T/.backends" ] ||
+			fail "aesecb backends --json names no backend"
+	fi
+	case ${1:-all} in
+	all)         testlib_sel='1' ;;
+	compiled)    testlib_sel='$2 == "yes"' ;;
+	available)   testlib_sel='$3 == "yes"' ;;
+	unavailable) testlib_sel='$3 == "no"' ;;
+	*) fail "backends: unknown selection '$1'"; return 0 ;;
+	esac
+	awk "$testlib_sel"' { printf "%s%s", n++ ? " " : "", $1 } END { print "" }' \
+		"$T/.backends"
+}
+
+# backend_reason NAME: why the listing says backend NAME cannot run here
+# ("-" when it can, "" when it lists no such backend).
+backend_reason() {
+	backends >/dev/null
+	awk -v b="$1" '$1 == b { $1 = $2 = $3 = ""; sub(/^ */, ""); print }' \
+		"$T/.backends"
+}
+
+# wait_limit PID SECONDS: wait for the background job PID, but no longer
+# than SECONDS: then it is killed (SIGKILL, which nothing can ignore) and
+# the status is 124.  No test waits for a child without a limit.
+wait_limit() {
+	rm -f "$T/.timeout.$1"
+	( sleep "$2"; kill -s KILL "$1" 2>/dev/null && : >"$T/.timeout.$1" ) \
+		>/dev/null 2>&1 </dev/null &
+	testlib_dog=$!
+	wait "$1"
+	testlib_wst=$?
+	kill -s KILL "$testlib_dog" 2>/dev/null
+	wait "$testlib_dog" 2>/dev/null
+	if [ -f "$T/.timeout.$1" ]; then
+		rm -f "$T/.timeout.$1"
+		return 124
+	fi
+	return "$testlib_wst"
 }
 
 skip_all() {

@@ -30,9 +30,11 @@ _Static_assert(sizeof(aesecb_ctx) == 1024 && _Alignof(aesecb_ctx) == 64,
 #if defined(__GNUC__) || defined(__clang__)
 #define ALWAYS_INLINE inline __attribute__((always_inline))
 #define NOINLINE __attribute__((noinline))
+#define ALIGN64_FN __attribute__((aligned(64)))
 #else
 #define ALWAYS_INLINE inline
 #define NOINLINE
+#define ALIGN64_FN
 #endif
 
 /*
@@ -621,14 +623,20 @@ static ALWAYS_INLINE int do_crypt(const aesecb_ctx *ctx, const uint8_t *in,
 	return crypt_checked(ctx, in, out, len, which == ONE_DEC);
 }
 
-int aesecb_encrypt(const aesecb_ctx *ctx, const uint8_t *in, uint8_t *out,
-                   size_t len)
+/*
+ * The one-block entry points start on a 64-byte boundary, so that their
+ * fast path lies in one 64-byte block of code: aesecb_hp_mask's, across a
+ * boundary, measured 2.6 ns a call against 2.3 (AES-128, Golden Cove,
+ * through the PLT).
+ */
+ALIGN64_FN int aesecb_encrypt(const aesecb_ctx *ctx, const uint8_t *in,
+                              uint8_t *out, size_t len)
 {
 	return do_crypt(ctx, in, out, len, ONE_ENC);
 }
 
-int aesecb_decrypt(const aesecb_ctx *ctx, const uint8_t *in, uint8_t *out,
-                   size_t len)
+ALIGN64_FN int aesecb_decrypt(const aesecb_ctx *ctx, const uint8_t *in,
+                              uint8_t *out, size_t len)
 {
 	return do_crypt(ctx, in, out, len, ONE_DEC);
 }
@@ -736,8 +744,8 @@ static NOINLINE int hp_mask_checked(const aesecb_ctx *ctx,
 	return run_one_dit(ctx, ctx->priv_one[ONE_MASK], sample, mask);
 }
 
-int aesecb_hp_mask(const aesecb_ctx *ctx, const uint8_t sample[16],
-                   uint8_t mask[5])
+ALIGN64_FN int aesecb_hp_mask(const aesecb_ctx *ctx,
+                              const uint8_t sample[16], uint8_t mask[5])
 {
 	if (ctx != NULL && both_set(sample, mask) &&
 	    one_ready(ctx->priv_one[ONE_MASK]))

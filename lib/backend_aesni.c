@@ -363,6 +363,8 @@ TARGET static int masks(const aesecb_ctx *ctx, const uint8_t *in,
  * calls.
  */
 #define VEX_TARGET __attribute__((target("aes,avx")))
+/* Each starts a 64-byte block of code, as the entry points do (aesecb.c). */
+#define ONE_ALIGN __attribute__((aligned(64)))
 
 /* Round key i, read unaligned (folded into the VEX instruction). */
 #define RKU(i) _mm_loadu_si128((const __m128i *)(const void *)(rk + 16 * (i)))
@@ -383,8 +385,9 @@ INLINE VEX_TARGET void one_vex(const uint8_t *rk, const uint8_t *in,
 }
 
 #define ONE_VEX(name, nr, dec, msk)                                          \
-VEX_TARGET static int name(const aesecb_ctx *ctx, const uint8_t *in,        \
-                           uint8_t *out)                                     \
+VEX_TARGET ONE_ALIGN static int name(const aesecb_ctx *ctx,                 \
+                                     const uint8_t *in,                     \
+                                     uint8_t *out)                          \
 {                                                                            \
 	one_vex(ctx->priv_keys.b + (dec ? 16 * DEC_OFFSET : 0), in, out,    \
 	        nr, dec, msk);                                               \
@@ -415,8 +418,8 @@ static __attribute__((noinline)) int one_via_aligned_copy(
 }
 
 #define ONE_SSE(name, nr, dec, msk)                                          \
-TARGET static int name(const aesecb_ctx *ctx, const uint8_t *in,            \
-                       uint8_t *out)                                         \
+TARGET ONE_ALIGN static int name(const aesecb_ctx *ctx, const uint8_t *in,  \
+                                 uint8_t *out)                               \
 {                                                                            \
 	if (((uintptr_t)(const void *)ctx & 15) != 0)                        \
 		return one_via_aligned_copy(ctx, in, out, (nr - 10) / 2,     \

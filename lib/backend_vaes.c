@@ -320,9 +320,11 @@ TARGET static int masks(const aesecb_ctx *ctx, const uint8_t *in,
  * count, and (VEX memory operands need no alignment) none of the
  * context's address.
  */
+/* Each starts a 64-byte block of code, as the entry points do (aesecb.c). */
+#define ONE_ALIGN __attribute__((aligned(64)))
 #define ONE(name, nr, dec, msk)                                              \
-TARGET static int name(const aesecb_ctx *ctx, const uint8_t *in,            \
-                       uint8_t *out)                                         \
+TARGET ONE_ALIGN static int name(const aesecb_ctx *ctx, const uint8_t *in,  \
+                                 uint8_t *out)                               \
 {                                                                            \
 	one_block((const __m256i *)(const void *)ctx->priv_keys.b +          \
 	          (dec ? DEC_OFFSET : 0), in, out, nr, dec, msk);            \

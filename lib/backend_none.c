@@ -5,13 +5,15 @@
  * This backend runs on every CPU.  It is plain C plus the GNU C vector
  * extensions (gcc and clang): a 128-bit vector type and constant lane
  * shuffles, which the compiler turns into SSE2 on x86-64, NEON on AArch64
- * and ordinary integer code where there is no vector unit.  There are no
- * tables, and no branch, loop bound or memory index depends on the key or
- * on the data: the only branches are on the block count and the number of
- * rounds.
+ * and ordinary integer code where there is no vector unit.  Runs of
+ * blocks use those vectors, eight blocks at a time (sections 1 to 5); a
+ * single block, the common call for QUIC header protection, is plain
+ * 64-bit integer code (section 6).  There are no tables, and no branch,
+ * loop bound or memory index depends on the key or on the data: the only
+ * branches are on the block count and the number of rounds.
  *
  * ------------------------------------------------------------------------
- * 1. Layout ("bitslicing")
+ * 1. Layout of a pass of blocks ("bitslicing")
  *
  * Eight blocks are processed together.  Their 8 x 16 bytes are spread over
  * eight 128-bit vectors x[0..7], the bit planes: x[i] holds bit i of every
@@ -58,7 +60,8 @@
  *     S'[r][c] = 2 S[r][c] + 3 S[r+1][c+k] + S[r+2][c+2k] + S[r+3][c+3k].
  *
  * So the only change is that "the byte j rows down" is also j*k columns to
- * the right: rot(x, j, k) below, a lane shuffle plus a lane rotation.  In
+ * the right: rot(x, j, k) below, a lane shuffle plus a lane rotation (a
+ * single rotation of a 64-bit word in the one-block layout).  In
  * round r of encryption k = r mod 4 (four variants of MixColumns, chosen by
  * the round number, not by data).  After the last round k = Nr mod 4:
  * 0 for AES-192 (nothing to do), 2 for AES-128 and AES-256, where one
@@ -89,10 +92,9 @@
  * signals from the input bits, a non-linear middle of 63 gates that
  * inverts in a tower-field representation and ends in 18 products, and a
  * bottom linear layer of 38 XORs.  (Their 113-gate circuit is smaller but
- * 27 gates deep; measured here the shallower one is faster, for one block
- * and in bulk.)  The bottom layer's four XNORs add the constant 0x63; here
- * they are plain XORs and the constant is folded into the round keys
- * (section 4).
+ * 27 gates deep; measured here the shallower one is faster in bulk.)  The
+ * bottom layer's four XNORs add the constant 0x63; here they are plain
+ * XORs and the constant is folded into the round keys (section 4).
  *
  * The inverse S-box, S^-1(y) = (A^-1 (y + 0x63))^-1, uses the same middle
  * part between two new linear layers: the top one makes the middle's 22
@@ -104,12 +106,18 @@
  * 124 gates, 17 deep.  Both circuits were checked against the S-box on
  * all 256 inputs.
  *
+ * The one-block path, which runs out of registers rather than out of
+ * execution units, takes smaller circuits (sub_bytes1(), inv_sub_bytes1()):
+ * forward, the same top layer and middle followed by the 28-XOR bottom
+ * layer of the 113-gate circuit, which ends in the same 18 products (118
+ * gates, 19 deep); inverse, a 121-gate circuit (21 deep).
+ *
  * 4. Round keys
  *
  * setkey() runs the standard key expansion, with SubWord computed by the
- * same bitsliced circuit (no tables, no secret branches).  For each round
- * key it stores 16 bytes in the context: SR^-k(K_r) as above, XORed with
- * 0x63 in every byte for r >= 1.  That constant is what the forward
+ * one-block circuit (no tables, no secret branches).  For each round key
+ * it computes 16 bytes: SR^-k(K_r) as above, XORed with 0x63 in every
+ * byte for r >= 1.  That constant is what the forward
  * circuit leaves out: MixColumns maps the all-0x63 state to itself
  * ({02}+{03}+{01}+{01} = {01}), so adding 0x63 after SubBytes or adding it
  * with the next round key gives the same state.  For decryption the
@@ -118,32 +126,58 @@
  * fixes the all-0x63 state ({0e}+{0b}+{0d}+{09} = {01}).  So one set of
  * stored keys serves both directions, and K_0 stays as it is.
  *
- * The bitsliced form of a round key (eight planes, each byte 0x00 or 0xff)
- * is derived from those 16 bytes when it is needed, with a shift, a mask
- * and a subtraction per plane (add_round_key()).  K_0 and K_Nr, the same
- * for every block, are simply XORed into the blocks before and after the
- * bitsliced part.  No expanded key is written anywhere, so this backend
- * writes nothing to the caller's working space and declares 0 bytes.
+ * K_0 and K_Nr, the same for every block of a pass, are stored as these
+ * 16 bytes and XORed into the blocks before and after the bitsliced part.
+ * The others, K_1 .. K_Nr-1, are stored in the form the one-block path
+ * adds them in, eight 64-bit words each (section 6), little-endian: 32 +
+ * 64 (Nr - 1) bytes in all, at most 864 of the context's 960.  A pass
+ * derives its bitsliced form of such a key (eight planes, each byte 0x00
+ * or 0xff) when it needs it, with a shuffle, an AND and a compare per
+ * plane (add_round_key()).  No expanded key is written anywhere else, so
+ * this backend writes nothing to the caller's working space and declares
+ * 0 bytes.
  *
  * 5. Passes
  *
  * Blocks go through in passes of eight; a shorter last pass leaves the
- * spare bit positions zero.  A call for exactly one block (QUIC header
- * protection makes one per packet) takes a cheaper path that skips the
- * transposition and most of the key work, in a function of its own; see
- * "One block per pass".
+ * spare bit positions zero.  A call for exactly one block takes the path
+ * of section 6, in functions of its own, one per key size.
  *
- * Where the one-block time goes (gcc 12, x86-64, measured): about 320
- * instructions per round, about four and a half per cycle; the S-box
- * circuit with its register copies is the larger part, MixColumns and
- * the round key the rest.  The planes are independent, so MixColumns of
- * the early S-box outputs overlaps the rest of the circuit.  A denser
- * layout was measured and not taken: the block as eight 16-bit planes
- * packed into one vector cuts the linear layer to a few dozen
- * instructions, but every round must then unpack the planes for the
- * circuit and pack them again, nothing overlaps, the circuit alone takes
- * about 55 cycles per round that way, and a one-block call came out no
- * faster.
+ * 6. One block on eight 64-bit words
+ *
+ * One block is 16 bits per bit plane, and a 128-bit plane for it would be
+ * mostly empty.  Here plane i is one 64-bit word, kept in a register:
+ *
+ *     bits 16c .. 16c+15    = column c       (four 16-bit lanes)
+ *     bit 16c + 4q + r      = row r          (q = 0..3: four copies)
+ *
+ * that is, each lane holds its column's four bits four times over, in
+ * row order.  SubBytes is a circuit on the eight words as before (the
+ * copies go through it unchanged), and the fixsliced rotation of section
+ * 2, rot(x, j, k)[r][c] = x[r+j][c+jk], is one rotation of the word,
+ * ror64(x, 16jk + j): 16jk bits move column c+jk to column c and the
+ * extra j bits move row r+j to row r, which the copies make right within
+ * the lane except for its top j bits, which receive the next lane's
+ * bottom.  So every MixColumns leaves three fewer good copy bits at the
+ * top of each lane (InvMixColumns five), and every fourth MixColumns
+ * (every second InvMixColumns) starts from fresh copies of the first,
+ * still good, nibble (recopy1()).  On x86-64 a round is then about 240
+ * instructions: 118 gates, 43 rotations and XORs of MixColumns, eight
+ * round-key XORs, and the register copies and stack slots that sixteen
+ * two-operand registers need; the 128-bit layout took about 320.
+ *
+ * Words and bytes are converted at the ends (to_words(), from_words()):
+ * two 8 x 8 bit transposes and a shift and mask per word.  The round keys
+ * are converted once, in setkey().
+ *
+ * Measured for this path and left out: the 113-gate forward circuit (27
+ * deep: equal or slower), the 128-gate one (more instructions, slower),
+ * vector versions of the conversions (half the instructions, but longer
+ * chains at both ends of a call: slower), one round loop for all key
+ * sizes (about 5% slower than the unrolled copies) and earlier, the
+ * 128-bit layout with the block as eight 16-bit planes packed into one
+ * vector (fewer instructions, but every round had to unpack and repack
+ * the planes, so nothing overlapped and it was no faster).
  */
 #ifdef HAVE_CONFIG_H
 #include <config.h>
@@ -179,6 +213,17 @@
 #pragma GCC optimize("schedule-insns", "sched-pressure")
 #endif
 
+/*
+ * The one-block path (section 6) is scalar code on 64-bit words on
+ * purpose; gcc's vectorizer would pack pairs of its words into SSE
+ * registers, where the rotations it relies on cost three instructions
+ * instead of one.  The bulk path uses explicit vector types and does not
+ * depend on the vectorizer.
+ */
+#if !defined(__clang__)
+#pragma GCC optimize("no-tree-vectorize")
+#endif
+
 typedef uint32_t v128  __attribute__((vector_size(16)));  /* lane = column */
 typedef uint16_t v16x8 __attribute__((vector_size(16)));
 typedef uint8_t  v8x16 __attribute__((vector_size(16)));
@@ -188,8 +233,52 @@ typedef uint8_t  v8x16 __attribute__((vector_size(16)));
 #define INLINE static inline __attribute__((always_inline))
 #define UNROLL _Pragma("GCC unroll 8")
 
+/*
+ * The one-block round loops (section 6) are unrolled on 64-bit machines:
+ * the compiler then schedules across round boundaries, about 5% of a
+ * one-block call on x86-64, for about 60 KiB of code.  32-bit machines,
+ * where each word is a pair of registers, keep the loop.
+ */
+#if UINTPTR_MAX > 0xffffffffu
+#define UNROLL_ROUNDS _Pragma("GCC unroll 16")
+#else
+#define UNROLL_ROUNDS
+#endif
+
 #define NPLANES 8
 #define PASS_BLOCKS 8     /* blocks per bitsliced pass */
+
+/* The context (section 4): the first and the last round key as 16 bytes,
+ * the others as eight 64-bit words each (section 6), little-endian. */
+#define KEY_FIRST  0
+#define KEY_LAST   16
+#define KEY_WORDS(r) (32 + 64 * ((r) - 1))     /* round r, 1 <= r < Nr */
+
+#if defined(__BYTE_ORDER__) && defined(__ORDER_BIG_ENDIAN__) && \
+    __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define NONE_BIG_ENDIAN 1
+#else
+#define NONE_BIG_ENDIAN 0
+#endif
+
+INLINE uint64_t load_le64(const uint8_t *p)
+{
+	uint64_t v;
+
+	memcpy(&v, p, 8);
+#if NONE_BIG_ENDIAN
+	v = __builtin_bswap64(v);
+#endif
+	return v;
+}
+
+INLINE void store_le64(uint8_t *p, uint64_t v)
+{
+#if NONE_BIG_ENDIAN
+	v = __builtin_bswap64(v);
+#endif
+	memcpy(p, &v, 8);
+}
 
 static const uint8_t rows13_bytes[16] = {
 	0, 0xff, 0, 0xff, 0, 0xff, 0, 0xff,
@@ -235,8 +324,7 @@ INLINE v128 col_rot(v128 x, unsigned m)
  * right (and to the left on a big-endian one).  j = 2 swaps the two
  * 16-bit halves, which one 16-bit shuffle does in either byte order.
  */
-#if defined(__BYTE_ORDER__) && defined(__ORDER_BIG_ENDIAN__) && \
-    __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#if NONE_BIG_ENDIAN
 #define ROW_DOWN(x, n) (((x) << (n)) | ((x) >> (32 - (n))))
 #else
 #define ROW_DOWN(x, n) (((x) >> (n)) | ((x) << (32 - (n))))
@@ -302,39 +390,31 @@ INLINE void transpose8(v128 x[NPLANES])
 /* AddRoundKey.                                                        */
 
 /*
- * rk is one stored round key (16 bytes, see section 4).  Plane i of the
- * bitsliced key has byte p = 0xff if bit i of rk[p] is set, else 0x00:
- * shift bit i down to bit 0 of its byte, keep it, and subtract from zero.
- * The shift works on 16-bit lanes (SSE2 has no byte shift); the mask
- * removes what crossed over from the neighbouring byte.
+ * kw is round key r as eight 64-bit words (section 6): word i holds bit i
+ * of every byte, the byte of row r and column c at bit 16c + r (and again
+ * at 16c + r + 4, + 8, + 12).  Plane i of the bitsliced key has byte
+ * 4c + r = 0xff if that bit is set, else 0x00.  Duplicating 16-bit lane c
+ * into both halves of 32-bit lane c puts bits 0-7 of the lane into bytes
+ * 0 and 2 of the column and bits 8-15 into bytes 1 and 3; row r is then
+ * bit r of byte r (bits 0, 9, 2 and 11 of the lane), which one AND and
+ * one byte compare turn into the mask.  The words are stored
+ * little-endian, so the 16-bit elements are the lanes in order on either
+ * byte order.
  */
-INLINE void add_round_key(v128 x[NPLANES], const uint8_t *rk)
+INLINE void add_round_key(v128 x[NPLANES], const uint8_t *kw)
 {
-	v16x8 k;
+	const v8x16 bit = { 1, 2, 4, 8, 1, 2, 4, 8, 1, 2, 4, 8, 1, 2, 4, 8 };
 	unsigned i;
 
-	memcpy(&k, rk, 16);
 	UNROLL
-	for (i = 0; i < NPLANES; i++)
-		x[i] ^= (v128)((v8x16){ 0 } - (v8x16)((k >> i) & 0x0101));
-}
+	for (i = 0; i < NPLANES; i += 2) {
+		v16x8 w, lo, hi;
 
-/*
- * The same for the one-block path (section 5): only bit 0 of every byte
- * matters there, so plane i of the key is just rk shifted down by i; the
- * bits above bit 0 are don't-care.  One shift per plane, each from the
- * last, and no copies.
- */
-INLINE void add_round_key1(v128 x[NPLANES], const uint8_t *rk)
-{
-	v16x8 k;
-	unsigned i;
-
-	memcpy(&k, rk, 16);
-	UNROLL
-	for (i = 0; i < NPLANES; i++) {
-		x[i] ^= (v128)k;
-		k >>= 1;
+		memcpy(&w, kw + 8 * i, 16);
+		lo = __builtin_shufflevector(w, w, 0, 0, 1, 1, 2, 2, 3, 3);
+		hi = __builtin_shufflevector(w, w, 4, 4, 5, 5, 6, 6, 7, 7);
+		x[i] ^= (v128)(((v8x16)lo & bit) == bit);
+		x[i + 1] ^= (v128)(((v8x16)hi & bit) == bit);
 	}
 }
 
@@ -543,11 +623,10 @@ INLINE v128 shift_rows2(v128 v)
 /*
  * The rounds between the first and the last AddRoundKey: rounds 1 ..
  * Nr-1 in full and the SubBytes of round Nr.  Round r runs MixColumns with
- * k = r mod 4; the switch picks one of four inlined variants.  one: the
- * one-block path (section 5), which adds round keys differently.
+ * k = r mod 4; the switch picks one of four inlined variants.
  */
-INLINE void encrypt_rounds(v128 x[NPLANES], const uint8_t *rk,
-                           unsigned rounds, int one)
+INLINE void encrypt_rounds(v128 x[NPLANES], const uint8_t *ks,
+                           unsigned rounds)
 {
 	unsigned r;
 
@@ -559,27 +638,21 @@ INLINE void encrypt_rounds(v128 x[NPLANES], const uint8_t *rk,
 		case 2: mix_columns(x, 2); break;
 		default: mix_columns(x, 3); break;
 		}
-		if (one)
-			add_round_key1(x, rk + 16 * r);
-		else
-			add_round_key(x, rk + 16 * r);
+		add_round_key(x, ks + KEY_WORDS(r));
 	}
 	sub_bytes(x);
 }
 
 /* The inverse, step by step from the end: InvSubBytes of round Nr, then
  * rounds Nr-1 .. 1 as InvSubBytes, AddRoundKey, InvMixColumns. */
-INLINE void decrypt_rounds(v128 x[NPLANES], const uint8_t *rk,
-                           unsigned rounds, int one)
+INLINE void decrypt_rounds(v128 x[NPLANES], const uint8_t *ks,
+                           unsigned rounds)
 {
 	unsigned r;
 
 	for (r = rounds - 1; r > 0; r--) {
 		inv_sub_bytes(x);
-		if (one)
-			add_round_key1(x, rk + 16 * r);
-		else
-			add_round_key(x, rk + 16 * r);
+		add_round_key(x, ks + KEY_WORDS(r));
 		switch (r & 3) {
 		case 0: inv_mix_columns(x, 0); break;
 		case 1: inv_mix_columns(x, 1); break;
@@ -599,18 +672,18 @@ INLINE void decrypt_rounds(v128 x[NPLANES], const uint8_t *rk,
  * block instead of building eight key planes), and the final SR^2 is done
  * on the blocks too.
  */
-INLINE void encrypt8(const uint8_t *rk, unsigned rounds, const uint8_t *in,
+INLINE void encrypt8(const uint8_t *ks, unsigned rounds, const uint8_t *in,
                      uint8_t *out, size_t n)
 {
 	v128 x[NPLANES];
-	v128 k0 = load16(rk), kl = load16(rk + 16 * rounds);
+	v128 k0 = load16(ks + KEY_FIRST), kl = load16(ks + KEY_LAST);
 	unsigned b;
 
 	UNROLL
 	for (b = 0; b < PASS_BLOCKS; b++)
 		x[b] = b < n ? load16(in + 16 * b) ^ k0 : splat(0);
 	transpose8(x);
-	encrypt_rounds(x, rk, rounds, 0);
+	encrypt_rounds(x, ks, rounds);
 	transpose8(x);
 	UNROLL
 	for (b = 0; b < PASS_BLOCKS; b++) {
@@ -622,11 +695,11 @@ INLINE void encrypt8(const uint8_t *rk, unsigned rounds, const uint8_t *in,
 	}
 }
 
-INLINE void decrypt8(const uint8_t *rk, unsigned rounds, const uint8_t *in,
+INLINE void decrypt8(const uint8_t *ks, unsigned rounds, const uint8_t *in,
                      uint8_t *out, size_t n)
 {
 	v128 x[NPLANES];
-	v128 k0 = load16(rk), kl = load16(rk + 16 * rounds);
+	v128 k0 = load16(ks + KEY_FIRST), kl = load16(ks + KEY_LAST);
 	unsigned b;
 
 	UNROLL
@@ -637,7 +710,7 @@ INLINE void decrypt8(const uint8_t *rk, unsigned rounds, const uint8_t *in,
 		x[b] ^= kl;
 	}
 	transpose8(x);
-	decrypt_rounds(x, rk, rounds, 0);
+	decrypt_rounds(x, ks, rounds);
 	transpose8(x);
 	UNROLL
 	for (b = 0; b < PASS_BLOCKS; b++)
@@ -646,65 +719,396 @@ INLINE void decrypt8(const uint8_t *rk, unsigned rounds, const uint8_t *in,
 }
 
 /* ------------------------------------------------------------------ */
-/* One block per pass.                                                 */
+/* One block: the state as eight 64-bit words (section 6).             */
+
+typedef uint64_t w64;
+
+#define LANE_NIBBLE 0x000f000f000f000fu   /* bits 0-3 of each lane */
+
+/* Rotate right by n bits, 0 < n < 64; compilers emit one instruction. */
+INLINE w64 ror64(w64 x, unsigned n)
+{
+	return (x >> n) | (x << (64 - n));
+}
+
+/* The 8 x 8 bit transpose of a word seen as 8 bytes: afterwards bit j of
+ * byte i is what bit i of byte j was (three rounds of swapping
+ * off-diagonal blocks, as in transpose8(), within the word). */
+INLINE w64 transpose_word(w64 x)
+{
+	w64 t;
+
+	t = (x ^ (x >> 7)) & 0x00aa00aa00aa00aau;
+	x ^= t ^ (t << 7);
+	t = (x ^ (x >> 14)) & 0x0000cccc0000ccccu;
+	x ^= t ^ (t << 14);
+	t = (x ^ (x >> 28)) & 0x00000000f0f0f0f0u;
+	x ^= t ^ (t << 28);
+	return x;
+}
 
 /*
- * One block needs only one of the eight bit positions of each byte, and
- * because every operation above either works bit by bit or moves whole
- * bytes, bit 0 of every byte is a complete AES computation of its own,
- * whatever the other seven bits hold.  So plane i can simply be the block
- * shifted down by i bits (its bit 0 is then bit i of the byte), and going
- * back takes bit 0 of each plane.  The key planes are as cheap (see
- * add_round_key1).  This saves most of the transposition and key work,
- * which matters for single-block calls such as QUIC header protection.
- * These functions are inlined into encrypt_one() and decrypt_one().
+ * The 16 bytes (a: bytes 0-7, b: bytes 8-15, little-endian) to the eight
+ * words.  After the two transposes, byte i of a holds bit i of bytes 0-7
+ * (columns 0 and 1: one nibble each, rows in bit order) and byte i of b
+ * the same for columns 2 and 3.  Word i gets those four nibbles in its
+ * four lanes, then three more copies of each lane's nibble.
  */
-INLINE void to_planes1(v128 x[NPLANES], v128 b)
+/*
+ * v | v << 4 | v << 8 | v << 12 for a v with one nibble in each 16-bit
+ * lane: the four copies.  Compilers see that such ORs of shifts never
+ * overlap and may turn them into a multiplication by a constant (gcc 12
+ * does, here and in the transposes).  On x86 and AArch64 that is fine
+ * (MUL and IMUL are on Intel's list of data-operand-independent
+ * instructions, MUL under Arm's DIT guarantee) and faster (one block:
+ * 9 ns less on x86-64); elsewhere a multiplier's time may depend on its
+ * operands (the early-terminating multipliers of some 32-bit cores), so
+ * the empty asm keeps these shifts as shifts.  The generated code of
+ * other targets should be checked for multiplications (objdump); s390x
+ * and ppc64le have none on secret data with gcc 12.
+ */
+#if defined(__x86_64__) || defined(__i386__) || defined(__aarch64__)
+#define KEEP_SHIFTS(v) ((void)0)
+#else
+#define KEEP_SHIFTS(v) __asm__("" : "+r"(v))
+#endif
+
+INLINE w64 four_copies(w64 v)
+{
+	v |= v << 4;
+	KEEP_SHIFTS(v);
+	return v | (v << 8);
+}
+
+INLINE void to_words(w64 x[NPLANES], w64 a, w64 b)
+{
+	w64 lo, hi;
+	unsigned i;
+
+	a = transpose_word(a);
+	b = transpose_word(b);
+	lo = (a & 0xffffffffu) | (b << 32);         /* bytes 0-3 of a, of b */
+	hi = (a >> 32) | (b & 0xffffffff00000000u); /* bytes 4-7 of a, of b */
+	UNROLL
+	for (i = 0; i < NPLANES; i++) {
+		w64 v = ((i < 4 ? lo : hi) >> (8 * (i & 3))) &
+		        0x000000ff000000ffu;
+
+		v = (v | (v << 12)) & LANE_NIBBLE;
+		x[i] = four_copies(v);
+	}
+}
+
+/* The inverse, from the first copy (bits 0-3) of each lane. */
+INLINE void from_words(const w64 x[NPLANES], w64 *a, w64 *b)
+{
+	w64 lo = 0, hi = 0, ra, rb;
+	unsigned i;
+
+	UNROLL
+	for (i = 0; i < NPLANES; i++) {
+		w64 v = x[i] & LANE_NIBBLE;
+
+		v = (v | (v >> 12)) & 0x000000ff000000ffu;
+		if (i < 4)
+			lo |= v << (8 * i);
+		else
+			hi |= v << (8 * (i - 4));
+	}
+	ra = (lo & 0xffffffffu) | (hi << 32);
+	rb = (lo >> 32) | (hi & 0xffffffff00000000u);
+	*a = transpose_word(ra);
+	*b = transpose_word(rb);
+}
+
+/*
+ * SubBytes on the words: x <- S(x) + 0x63 (the constant is in the round
+ * keys, section 4).  118 gates (34 AND, 84 XOR), 19 deep: the top linear
+ * layer and the non-linear middle of the depth-16 circuit (the one
+ * sub_bytes() uses), then the 28-XOR bottom linear layer of the 113-gate
+ * circuit of J. Boyar, P. Matthews and R. Peralta ("Logic minimization
+ * techniques with applications to cryptology", J. Cryptology 26, 2013),
+ * which ends in the same 18 products; its four XNORs are XORs here.
+ * Checked against the S-box on all 256 inputs.  Inputs U0..U7 of those
+ * programs are x7..x0, outputs S0..S7 are y7..y0.  The gates are in an
+ * order chosen for x86-64's sixteen two-operand registers: few copies,
+ * few values kept in memory, short chains through those that are.
+ */
+INLINE void sub_bytes1(w64 x[NPLANES])
+{
+	w64 x0 = x[0], x1 = x[1], x2 = x[2], x3 = x[3];
+	w64 x4 = x[4], x5 = x[5], x6 = x[6], x7 = x[7];
+	w64 y0, y1, y2, y3, y4, y5, y6, y7;
+	w64 t0, t1, t2, t3, t4, t5, t6, t7, t8, t9, t10, t11, t12, t13, t14,
+	    t15, t16, t17, t18, t19, t20, t21, t22, t23, t24, t25, t26, t27,
+	    t28, t29, t30, t31, t32, t33, t34, t35, t36, t37, t38, t39, t40,
+	    t41, t42, t43, t44, t45, t46, t47, t48, t49, t50, t51, t52, t53,
+	    t54, t55, t56, t57, t58, t59, t60, t61, t62, t63, t64, t65, t66,
+	    t67, t68, t69, t70, t71, t72, t73, t74, t75, t76, t77, t78, t79,
+	    t80, t81, t82, t83, t84, t85, t86, t87, t88, t89, t90, t91, t92,
+	    t93, t94, t95, t96, t97, t98, t99, t100, t101, t102, t103, t104,
+	    t105, t106, t107, t108, t109;
+
+	t0 = x3 ^ x1;         t1 = x5 ^ x2;         t2 = x6 ^ x5;
+	t3 = x6 ^ x2;         t4 = x7 ^ x2;         t5 = x4 ^ x2;
+	t6 = x1 ^ x0;         t7 = t2 ^ t6;         t8 = x7 ^ x1;
+	t9 = t0 ^ t1;         t10 = x7 ^ x4;        t11 = x4 ^ x0;
+	t12 = t2 ^ t11;       t13 = t10 ^ t1;       t14 = t10 ^ t12;
+	t15 = t8 & t9;        t16 = t8 ^ t5;        t17 = t8 ^ t9;
+	t18 = t17 ^ t15;      t19 = t5 & t13;       t20 = t10 ^ t0;
+	t21 = t0 ^ t3;        t22 = t20 ^ t3;       t23 = x0 ^ t2;
+	t24 = t20 ^ t2;       t25 = t16 & t20;      t26 = t22 ^ t25;
+	t27 = t7 & t23;       t28 = t18 ^ t27;      t29 = t4 ^ t7;
+	t30 = t4 & t24;       t31 = x0 ^ t20;       t32 = t23 ^ t9;
+	t33 = t10 & t21;      t34 = t19 ^ t33;      t35 = t30 ^ t33;
+	t36 = t29 & t31;      t37 = t26 ^ t36;      t38 = t37 ^ t34;
+	t39 = t28 ^ t34;      t40 = t14 & t32;      t41 = t40 ^ t15;
+	t42 = t41 ^ t35;      t43 = t39 & t38;      t44 = t12 & x0;
+	t45 = t44 ^ t25;      t46 = t4 ^ t24;       t47 = t45 ^ t46;
+	t48 = t47 ^ t35;      t49 = t48 ^ t43;      t50 = t14 ^ t32;
+	t51 = t42 ^ t50;      t52 = t39 ^ t51;      t53 = t48 & t39;
+	t54 = t49 & t52;      t55 = t51 ^ t54;      t56 = t55 & x0;
+	t57 = t52 & t53;      t58 = t52 ^ t43;      t59 = t57 ^ t58;
+	t60 = t59 & t31;      t61 = t59 & t29;      t62 = t55 & t12;
+	t63 = t51 ^ t43;      t64 = t38 & t51;      t65 = t38 ^ t48;
+	t66 = t65 & t64;      t67 = t65 ^ t43;      t68 = t66 ^ t67;
+	t69 = t63 & t65;      t70 = t48 ^ t69;      t71 = t68 & t23;
+	t72 = t68 & t7;       t73 = t70 & t32;      t74 = t70 ^ t55;
+	t75 = t74 & t10;      t76 = t70 & t14;      t77 = t55 ^ t59;
+	t78 = t77 & t20;      t79 = t77 & t16;      t80 = t68 ^ t59;
+	t81 = t70 ^ t68;      t82 = t81 & t8;       t83 = t81 & t9;
+	t84 = t83 ^ t73;      t85 = t83 ^ t71;      t86 = t74 & t21;
+	t87 = t60 ^ t78;      t88 = t78 ^ t56;      t89 = t88 ^ t84;
+	t90 = t80 & t24;      t91 = t85 ^ t87;      t92 = t74 ^ t80;
+	t93 = t80 & t4;       t94 = t82 ^ t88;      t95 = t90 ^ t94;
+	t96 = t92 & t5;       t97 = t92 & t13;      t98 = t97 ^ t85;
+	t99 = t98 ^ t95;      t100 = t86 ^ t98;     t101 = t76 ^ t99;
+	t102 = t75 ^ t96;     t103 = t72 ^ t102;    t104 = t61 ^ t102;
+	t105 = t103 ^ t89;    y0 = t82 ^ t105;      y1 = t99 ^ t105;
+	t106 = t79 ^ t104;    t107 = t104 ^ t62;    y4 = t106 ^ t91;
+	y7 = t106 ^ t100;     t108 = t75 ^ t100;    t109 = t101 ^ t108;
+	y2 = t107 ^ t101;     y5 = t109 ^ t93;      y3 = t89 ^ y4;
+	y6 = y4 ^ t100;
+	x[0] = y0; x[1] = y1; x[2] = y2; x[3] = y3;
+	x[4] = y4; x[5] = y5; x[6] = y6; x[7] = y7;
+}
+
+/*
+ * x <- S^-1(x + 0x63): the 121-gate circuit (34 AND, 87 XOR, 21 deep)
+ * listed by NIST's circuit complexity project, its XNORs (which add the
+ * 0x63) as XORs; ordered like sub_bytes1().
+ */
+INLINE void inv_sub_bytes1(w64 x[NPLANES])
+{
+	w64 x0 = x[0], x1 = x[1], x2 = x[2], x3 = x[3];
+	w64 x4 = x[4], x5 = x[5], x6 = x[6], x7 = x[7];
+	w64 y0, y1, y2, y3, y4, y5, y6, y7;
+	w64 t0, t1, t2, t3, t4, t5, t6, t7, t8, t9, t10, t11, t12, t13, t14,
+	    t15, t16, t17, t18, t19, t20, t21, t22, t23, t24, t25, t26, t27,
+	    t28, t29, t30, t31, t32, t33, t34, t35, t36, t37, t38, t39, t40,
+	    t41, t42, t43, t44, t45, t46, t47, t48, t49, t50, t51, t52, t53,
+	    t54, t55, t56, t57, t58, t59, t60, t61, t62, t63, t64, t65, t66,
+	    t67, t68, t69, t70, t71, t72, t73, t74, t75, t76, t77, t78, t79,
+	    t80, t81, t82, t83, t84, t85, t86, t87, t88, t89, t90, t91, t92,
+	    t93, t94, t95, t96, t97, t98, t99, t100, t101, t102, t103, t104,
+	    t105, t106, t107, t108, t109, t110, t111, t112;
+
+	t0 = x6 ^ x4;         t1 = x4 ^ x3;         t2 = x1 ^ x0;
+	t3 = t0 ^ t2;         t4 = x0 ^ t1;         t5 = x7 ^ x4;
+	t6 = t3 ^ t1;         t7 = x5 ^ t3;         t8 = x7 ^ x5;
+	t9 = x2 ^ t8;         t10 = x7 ^ t0;        t11 = t9 ^ t7;
+	t12 = t5 ^ t3;        t13 = t0 ^ t6;        t14 = t4 ^ t7;
+	t15 = t10 ^ t9;       t16 = t3 ^ t6;        t17 = t12 & t15;
+	t18 = t0 & t4;        t19 = t5 ^ t0;        t20 = t13 ^ t14;
+	t21 = t13 & t14;      t22 = t20 ^ t21;      t23 = t22 ^ t18;
+	t24 = t6 & t7;        t25 = t16 ^ t19;      t26 = t16 ^ t11;
+	t27 = t24 ^ t21;      t28 = t26 ^ t17;      t29 = t3 & t9;
+	t30 = t29 ^ t17;      t31 = t10 ^ t4;       t32 = t19 ^ t31;
+	t33 = t30 ^ t32;      t34 = t11 ^ t31;      t35 = t25 & t34;
+	t36 = t19 & t31;      t37 = t16 & t11;      t38 = t5 & t10;
+	t39 = t28 ^ t38;      t40 = t36 ^ t37;      t41 = t35 ^ t37;
+	t42 = t23 ^ t41;      t43 = t39 ^ t41;      t44 = t6 ^ t7;
+	t45 = t27 ^ t40;      t46 = t45 ^ t44;      t47 = t33 ^ t40;
+	t48 = t47 & t42;      t49 = t42 ^ t46;      t50 = t49 & t48;
+	t51 = t42 & t43;      t52 = t47 ^ t51;      t53 = t52 & t49;
+	t54 = t43 ^ t47;      t55 = t46 ^ t53;      t56 = t49 ^ t51;
+	t57 = t43 & t46;      t58 = t50 ^ t56;      t59 = t58 & t10;
+	t60 = t54 & t57;      t61 = t54 ^ t51;      t62 = t46 ^ t51;
+	t63 = t62 & t54;      t64 = t47 ^ t63;      t65 = t60 ^ t61;
+	t66 = t64 & t6;       t67 = t65 & t4;       t68 = t65 & t0;
+	t69 = t65 ^ t58;      t70 = t64 ^ t65;      t71 = t70 & t13;
+	t72 = t70 & t14;      t73 = t67 ^ t72;      t74 = t68 ^ t71;
+	t75 = t69 & t19;      t76 = t58 & t5;       t77 = t66 ^ t71;
+	t78 = t64 & t7;       t79 = t64 ^ t55;      t80 = t78 ^ t72;
+	t81 = t55 ^ t58;      t82 = t79 & t11;      t83 = t69 & t31;
+	t84 = t81 & t15;      t85 = t79 ^ t69;      t86 = t81 & t12;
+	t87 = t79 & t16;      t88 = t85 & t25;      t89 = t85 & t34;
+	t90 = t88 ^ t87;      t91 = t75 ^ t87;      t92 = t83 ^ t82;
+	t93 = t89 ^ t82;      t94 = t55 & t3;       t95 = t55 & t9;
+	t96 = t74 ^ t90;      t97 = t95 ^ t84;      t98 = t59 ^ t84;
+	t99 = t73 ^ t93;      t100 = t98 ^ t93;     t101 = t97 ^ t92;
+	t102 = t80 ^ t92;     t103 = t76 ^ t86;     t104 = t94 ^ t86;
+	t105 = t103 ^ t90;    t106 = t77 ^ t91;     y0 = t104 ^ t91;
+	t107 = t101 ^ y0;     y7 = t102 ^ t96;      t108 = t105 ^ t106;
+	t109 = t100 ^ t105;   y4 = t101 ^ t96;      t110 = t100 ^ t99;
+	y1 = t99 ^ t96;       t111 = t110 ^ t108;   y2 = y7 ^ t110;
+	t112 = y2 ^ t107;     y3 = t109 ^ t112;     y5 = t111 ^ t107;
+	y6 = y4 ^ t111;
+	x[0] = y0; x[1] = y1; x[2] = y2; x[3] = y3;
+	x[4] = y4; x[5] = y5; x[6] = y6; x[7] = y7;
+}
+
+/*
+ * MixColumns on the words in the fixsliced state of counter k (section
+ * 2): with rot(x, j, k) = ror64(x, 16jk + j) the formula of
+ * mix_columns(), ordered so that each word is copied once.  Each
+ * rotation loses the top bit(s) of every lane (section 6).  With kw, the
+ * round key after it is added too, early, off the longest chain.
+ */
+INLINE void mix_columns1k(w64 x[NPLANES], unsigned k, const uint8_t *kw)
+{
+	w64 a[NPLANES];
+	unsigned i;
+
+	UNROLL
+	for (i = 0; i < NPLANES; i++) {
+		a[i] = ror64(x[i], 16 * (k & 3) + 1);
+		x[i] ^= a[i];                             /* t */
+		if (kw)
+			a[i] ^= load_le64(kw + 8 * i);
+	}
+	a[0] ^= x[7];
+	a[1] ^= x[0] ^ x[7];
+	a[2] ^= x[1];
+	a[3] ^= x[2] ^ x[7];
+	a[4] ^= x[3] ^ x[7];
+	a[5] ^= x[4];
+	a[6] ^= x[5];
+	a[7] ^= x[6];
+	UNROLL
+	for (i = 0; i < NPLANES; i++)
+		x[i] = a[i] ^ ror64(x[i], 16 * ((2 * k) & 3) + 2);
+}
+
+INLINE void mix_columns1(w64 x[NPLANES], unsigned k)
+{
+	mix_columns1k(x, k, NULL);
+}
+
+/* InvMixColumns = MixColumns o P, as inv_mix_columns(). */
+INLINE void inv_mix_columns1(w64 x[NPLANES], unsigned k)
+{
+	w64 u[NPLANES];
+	unsigned i;
+
+	UNROLL
+	for (i = 0; i < NPLANES; i++)
+		u[i] = x[i] ^ ror64(x[i], 16 * ((2 * k) & 3) + 2);
+	x[0] ^= u[6];
+	x[1] ^= u[6] ^ u[7];
+	x[2] ^= u[0] ^ u[7];
+	x[3] ^= u[1] ^ u[6];
+	x[4] ^= u[2] ^ u[6] ^ u[7];
+	x[5] ^= u[3] ^ u[7];
+	x[6] ^= u[4];
+	x[7] ^= u[5];
+	mix_columns1(x, k);
+}
+
+/* All four copies of each lane again from the first (bits 0-3). */
+INLINE void recopy1(w64 x[NPLANES])
+{
+	unsigned i;
+
+	UNROLL
+	for (i = 0; i < NPLANES; i++) {
+		x[i] = four_copies(x[i] & LANE_NIBBLE);
+	}
+}
+
+INLINE void add_round_key1(w64 x[NPLANES], const uint8_t *kw)
 {
 	unsigned i;
 
 	UNROLL
 	for (i = 0; i < NPLANES; i++)
-		x[i] = (v128)((v16x8)b >> i);
+		x[i] ^= load_le64(kw + 8 * i);
 }
 
-INLINE v128 from_planes1(const v128 x[NPLANES])
-{
-	const v128 bit0 = splat(0x01010101u);
-	v128 b = x[0] & bit0;
-	unsigned i;
+/* SR^2 on the block as two words: rows 1 and 3 (bytes 1, 3, 5, 7 of each
+ * word) swap columns c and c + 2, i.e. the two words. */
+#define SHIFT_ROWS2_WORDS(a, b) do {                                   \
+		w64 t_ = ((a) ^ (b)) & 0xff00ff00ff00ff00u;            \
+		(a) ^= t_;                                             \
+		(b) ^= t_;                                             \
+	} while (0)
 
-	UNROLL
-	for (i = 1; i < NPLANES; i++)
-		b |= (v128)((v16x8)(x[i] & bit0) << i);
-	return b;
-}
-
-INLINE void encrypt1(const uint8_t *rk, unsigned rounds, const uint8_t *in,
+/*
+ * One block: rounds 1 .. Nr-1 as SubBytes, MixColumns with k = r mod 4
+ * (the switch picks an inlined variant) and AddRoundKey; every fourth
+ * MixColumns starts from fresh copies (each loses three bits of them).
+ */
+INLINE void encrypt1(const uint8_t *ks, unsigned rounds, const uint8_t *in,
                      uint8_t *out)
 {
-	v128 x[NPLANES];
-	v128 b = load16(in) ^ load16(rk);
+	w64 x[NPLANES];
+	w64 a = load_le64(in) ^ load_le64(ks + KEY_FIRST);
+	w64 b = load_le64(in + 8) ^ load_le64(ks + KEY_FIRST + 8);
+	unsigned r;
 
-	to_planes1(x, b);
-	encrypt_rounds(x, rk, rounds, 1);
-	b = from_planes1(x) ^ load16(rk + 16 * rounds);
+	to_words(x, a, b);
+	UNROLL_ROUNDS
+	for (r = 1; r < rounds; r++) {
+		sub_bytes1(x);
+		if (r % 4 == 1 && r > 1)
+			recopy1(x);
+		switch (r & 3) {
+		case 0: mix_columns1k(x, 0, ks + KEY_WORDS(r)); break;
+		case 1: mix_columns1k(x, 1, ks + KEY_WORDS(r)); break;
+		case 2: mix_columns1k(x, 2, ks + KEY_WORDS(r)); break;
+		default: mix_columns1k(x, 3, ks + KEY_WORDS(r)); break;
+		}
+	}
+	sub_bytes1(x);
+	from_words(x, &a, &b);
+	a ^= load_le64(ks + KEY_LAST);
+	b ^= load_le64(ks + KEY_LAST + 8);
 	if (rounds % 4 == 2)
-		b = shift_rows2(b);
-	store16(out, b);
+		SHIFT_ROWS2_WORDS(a, b);
+	store_le64(out, a);
+	store_le64(out + 8, b);
 }
 
-INLINE void decrypt1(const uint8_t *rk, unsigned rounds, const uint8_t *in,
+/* InvMixColumns loses five bits of the copies: fresh ones every second. */
+INLINE void decrypt1(const uint8_t *ks, unsigned rounds, const uint8_t *in,
                      uint8_t *out)
 {
-	v128 x[NPLANES];
-	v128 b = load16(in);
+	w64 x[NPLANES];
+	w64 a = load_le64(in), b = load_le64(in + 8);
+	unsigned r;
 
 	if (rounds % 4 == 2)
-		b = shift_rows2(b);
-	to_planes1(x, b ^ load16(rk + 16 * rounds));
-	decrypt_rounds(x, rk, rounds, 1);
-	store16(out, from_planes1(x) ^ load16(rk));
+		SHIFT_ROWS2_WORDS(a, b);
+	a ^= load_le64(ks + KEY_LAST);
+	b ^= load_le64(ks + KEY_LAST + 8);
+	to_words(x, a, b);
+	UNROLL_ROUNDS
+	for (r = rounds - 1; r > 0; r--) {
+		inv_sub_bytes1(x);
+		add_round_key1(x, ks + KEY_WORDS(r));
+		if ((rounds - r) % 2 == 1 && r != rounds - 1)
+			recopy1(x);
+		switch (r & 3) {
+		case 0: inv_mix_columns1(x, 0); break;
+		case 1: inv_mix_columns1(x, 1); break;
+		case 2: inv_mix_columns1(x, 2); break;
+		default: inv_mix_columns1(x, 3); break;
+		}
+	}
+	inv_sub_bytes1(x);
+	from_words(x, &a, &b);
+	store_le64(out, a ^ load_le64(ks + KEY_FIRST));
+	store_le64(out + 8, b ^ load_le64(ks + KEY_FIRST + 8));
 }
 
 /* ------------------------------------------------------------------ */
@@ -713,24 +1117,22 @@ INLINE void decrypt1(const uint8_t *rk, unsigned rounds, const uint8_t *in,
 /*
  * The work is done in out-of-line functions whose frames hold whatever the
  * compiler spilled (bitsliced state, round-key planes: for AES-128 one
- * round key gives back the key).  The entry points then run burn_stack()
- * at the same stack depth, which overwrites that region.  BURN_BYTES is
- * generous against the frames measured with gcc 12 and clang 14 (at most
- * about 0.4 KiB on x86-64 and AArch64, 0.65 KiB on s390x, 5.6 KiB on
- * 32-bit x86 without SSE).
+ * round key gives back the key).  The entry points then run
+ * aesecb__burn_stack() at the same stack depth, which overwrites that
+ * region.  AESECB_BURN_BYTES is generous against the frames measured with
+ * gcc 12 and clang 14 (at most about 0.45 KiB on x86-64 and AArch64,
+ * 0.9 KiB on s390x, 3.2 KiB on 32-bit x86 without SSE; the one-block
+ * functions' own are smaller).
  */
-#if UINTPTR_MAX > 0xffffffffu
-#define BURN_BYTES 1024
+#define burn_stack() aesecb__burn_stack(AESECB_BURN_BYTES)
+
+/* The one-block functions' frames on x86-64: six saved registers and the
+ * 128-byte red zone below them (objdump); elsewhere the whole burn. */
+#if defined(__x86_64__)
+#define burn_one() aesecb__burn_stack(256)
 #else
-#define BURN_BYTES 8192
+#define burn_one() burn_stack()
 #endif
-
-static __attribute__((noinline)) void burn_stack(void)
-{
-	unsigned char area[BURN_BYTES];
-
-	aesecb_wipe(area, sizeof area);
-}
 
 static __attribute__((noinline)) void encrypt_work(const uint8_t *rk,
 		unsigned rounds, const uint8_t *in, uint8_t *out, size_t nblocks)
@@ -759,31 +1161,54 @@ static __attribute__((noinline)) void decrypt_work(const uint8_t *rk,
 }
 
 /*
- * One block gets its own function: kept out of the pass loop, it has a
- * smaller frame and prologue, which is measurable at this size (about
- * 5% of a one-block call).
+ * One block gets functions of its own, kept out of the pass loop (a
+ * smaller frame and prologue), one per key size: with the number of
+ * rounds a constant, UNROLL_ROUNDS can unroll the round loop.
  */
-static __attribute__((noinline)) void encrypt_one(const uint8_t *rk,
-		unsigned rounds, const uint8_t *in, uint8_t *out)
+#define ONE_BLOCK_FUNCTION(name, body, nr)                             \
+	static __attribute__((noinline)) void name(const uint8_t *rk, \
+		const uint8_t *in, uint8_t *out)                       \
+	{                                                              \
+		body(rk, nr, in, out);                                 \
+	}
+ONE_BLOCK_FUNCTION(encrypt_one10, encrypt1, 10)
+ONE_BLOCK_FUNCTION(encrypt_one12, encrypt1, 12)
+ONE_BLOCK_FUNCTION(encrypt_one14, encrypt1, 14)
+ONE_BLOCK_FUNCTION(decrypt_one10, decrypt1, 10)
+ONE_BLOCK_FUNCTION(decrypt_one12, decrypt1, 12)
+ONE_BLOCK_FUNCTION(decrypt_one14, decrypt1, 14)
+
+INLINE void encrypt_one(const uint8_t *rk, unsigned rounds, const uint8_t *in,
+                        uint8_t *out)
 {
-	encrypt1(rk, rounds, in, out);
+	switch (rounds) {
+	case 10: encrypt_one10(rk, in, out); break;
+	case 12: encrypt_one12(rk, in, out); break;
+	default: encrypt_one14(rk, in, out); break;
+	}
 }
 
-static __attribute__((noinline)) void decrypt_one(const uint8_t *rk,
-		unsigned rounds, const uint8_t *in, uint8_t *out)
+INLINE void decrypt_one(const uint8_t *rk, unsigned rounds, const uint8_t *in,
+                        uint8_t *out)
 {
-	decrypt1(rk, rounds, in, out);
+	switch (rounds) {
+	case 10: decrypt_one10(rk, in, out); break;
+	case 12: decrypt_one12(rk, in, out); break;
+	default: decrypt_one14(rk, in, out); break;
+	}
 }
 
 static int encrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
                           uint8_t *out, size_t nblocks, void *scratch)
 {
 	(void)scratch;
-	if (nblocks == 1)
+	if (nblocks == 1) {
 		encrypt_one(ctx->priv_keys.b, ctx->priv_rounds, in, out);
-	else
+		burn_one();
+	} else {
 		encrypt_work(ctx->priv_keys.b, ctx->priv_rounds, in, out, nblocks);
-	burn_stack();
+		burn_stack();
+	}
 	return AESECB_OK;
 }
 
@@ -791,35 +1216,35 @@ static int decrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
                           uint8_t *out, size_t nblocks, void *scratch)
 {
 	(void)scratch;
-	if (nblocks == 1)
+	if (nblocks == 1) {
 		decrypt_one(ctx->priv_keys.b, ctx->priv_rounds, in, out);
-	else
+		burn_one();
+	} else {
 		decrypt_work(ctx->priv_keys.b, ctx->priv_rounds, in, out, nblocks);
-	burn_stack();
+		burn_stack();
+	}
 	return AESECB_OK;
 }
 
 /* ------------------------------------------------------------------ */
 /* Key setup.                                                          */
 
-/* w[0..3] <- S(w[0..3]) through the bitsliced circuit. */
+/* w[0..3] <- S(w[0..3]) through the circuit of the one-block path. */
 static void sub_word(uint8_t w[4])
 {
-	uint8_t blk[16] = { 0 };
-	v128 x[NPLANES];
-	v128 b;
+	w64 x[NPLANES];
+	w64 a = (w64)w[0] | (w64)w[1] << 8 | (w64)w[2] << 16 | (w64)w[3] << 24;
+	w64 b = 0;
 
-	memcpy(blk, w, 4);
-	to_planes1(x, load16(blk));
-	sub_bytes(x);
-	b = from_planes1(x);
-	store16(blk, b);
-	w[0] = blk[0] ^ 0x63;
-	w[1] = blk[1] ^ 0x63;
-	w[2] = blk[2] ^ 0x63;
-	w[3] = blk[3] ^ 0x63;
-	aesecb_wipe(blk, sizeof blk);
+	to_words(x, a, b);
+	sub_bytes1(x);
+	from_words(x, &a, &b);
+	w[0] = (uint8_t)(a ^ 0x63);
+	w[1] = (uint8_t)((a >> 8) ^ 0x63);
+	w[2] = (uint8_t)((a >> 16) ^ 0x63);
+	w[3] = (uint8_t)((a >> 24) ^ 0x63);
 	aesecb_wipe(x, sizeof x);
+	aesecb_wipe(&a, sizeof a);
 	aesecb_wipe(&b, sizeof b);
 }
 
@@ -828,7 +1253,10 @@ static __attribute__((noinline)) void expand_key(aesecb_ctx *ctx,
 {
 	/* the FIPS-197 expansion, as bytes: word i is ek[4i..4i+3] */
 	uint8_t ek[16 * 15];
+	uint8_t rk[16];
 	uint8_t tmp[4];
+	w64 x[NPLANES];
+	uint8_t *ks = ctx->priv_keys.b;
 	unsigned nk = (unsigned)key_len / 4;
 	unsigned rounds = ctx->priv_rounds;
 	unsigned nwords = 4 * (rounds + 1);
@@ -858,8 +1286,9 @@ static __attribute__((noinline)) void expand_key(aesecb_ctx *ctx,
 	}
 
 	/*
-	 * Stored round key r: SR^-k(K_r) with k = r mod 4, i.e. byte
-	 * (row, c) comes from (row, c - k*row); plus 0x63 for r >= 1.
+	 * Round key r as stored: SR^-k(K_r) with k = r mod 4, i.e. byte
+	 * (row, c) comes from (row, c - k*row); plus 0x63 for r >= 1.  The
+	 * first and the last as these 16 bytes, the others as words.
 	 */
 	for (r = 0; r <= rounds; r++) {
 		unsigned k = r & 3;
@@ -869,15 +1298,25 @@ static __attribute__((noinline)) void expand_key(aesecb_ctx *ctx,
 			for (row = 0; row < 4; row++) {
 				unsigned from = 4 * ((c - k * row) & 3) + row;
 
-				ctx->priv_keys.b[16 * r + 4 * c + row] =
-				    ek[16 * r + from] ^ add;
+				rk[4 * c + row] = ek[16 * r + from] ^ add;
 			}
+		if (r == 0) {
+			memcpy(ks + KEY_FIRST, rk, 16);
+		} else if (r == rounds) {
+			memcpy(ks + KEY_LAST, rk, 16);
+		} else {
+			to_words(x, load_le64(rk), load_le64(rk + 8));
+			for (i = 0; i < NPLANES; i++)
+				store_le64(ks + KEY_WORDS(r) + 8 * i, x[i]);
+		}
 	}
 	/* no stale round keys of a longer key used with this context before */
-	aesecb_wipe(ctx->priv_keys.b + 16 * (rounds + 1),
-	            sizeof ctx->priv_keys.b - 16 * (rounds + 1));
+	aesecb_wipe(ks + KEY_WORDS(rounds), sizeof ctx->priv_keys.b -
+	            KEY_WORDS(rounds));
 	aesecb_wipe(ek, sizeof ek);
+	aesecb_wipe(rk, sizeof rk);
 	aesecb_wipe(tmp, sizeof tmp);
+	aesecb_wipe(x, sizeof x);
 }
 
 /*

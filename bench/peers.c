@@ -36,7 +36,11 @@
  * Cycles are TSC ticks on x86 (the TSC rate and an estimate of the core
  * clock are printed), otherwise ns times the estimated clock.  Every
  * implementation runs the same loops, instantiated per library so that
- * each call goes straight to that library.
+ * each call goes straight to that library, and every library is called
+ * the way a program calls it: aesecb is linked as the shared libaesecb
+ * where it is built (Makefile.am), like the peers, so its calls go through
+ * the PLT as theirs do.  The header names the file each library's code
+ * was found in.
  */
 #ifdef HAVE_CONFIG_H
 #include <config.h>
@@ -44,6 +48,11 @@
 
 #include <errno.h>
 #include <stdint.h>
+#if defined(__GLIBC__) && defined(_GNU_SOURCE) && \
+    (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 34))
+#include <dlfcn.h>           /* dladdr, in the C library since 2.34 */
+#define HAVE_CODE_FILE 1
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -804,6 +813,27 @@ static void print_rounds(int rounds, int ref)
 	}
 }
 
+/* The file that holds a function's code: the last part of its shared
+ * object's name, or "this program" (linked in statically). */
+static const char *code_file(uintptr_t fn)
+{
+#ifdef HAVE_CODE_FILE
+	Dl_info info, self;
+	const char *slash;
+
+	if (dladdr((void *)fn, &info) == 0 || info.dli_fname == NULL)
+		return "?";
+	if (dladdr((void *)(uintptr_t)code_file, &self) != 0 &&
+	    self.dli_fbase == info.dli_fbase)
+		return "this program";
+	slash = strrchr(info.dli_fname, '/');
+	return slash != NULL ? slash + 1 : info.dli_fname;
+#else
+	(void)fn;
+	return "?";
+#endif
+}
+
 static void usage(FILE *f, const char *argv0)
 {
 	fprintf(f,
@@ -979,6 +1009,20 @@ int main(int argc, char **argv)
 #else
 	printf("; mbed TLS not built in\n");
 #endif
+	printf("code:    aesecb in %s", code_file((uintptr_t)aesecb_encrypt));
+#ifdef HAVE_OPENSSL
+	printf(", OpenSSL in %s", code_file((uintptr_t)EVP_EncryptUpdate));
+#endif
+#ifdef HAVE_NETTLE
+	printf(", nettle in %s", code_file((uintptr_t)nettle_aes128_encrypt));
+#endif
+#ifdef HAVE_BEARSSL
+	printf(", BearSSL in %s", code_file((uintptr_t)br_aes_ct64_cbcenc_run));
+#endif
+#ifdef HAVE_MBEDTLS
+	printf(", mbed TLS in %s", code_file((uintptr_t)mbedtls_aes_crypt_ecb));
+#endif
+	printf("\n");
 	if (BENCH_HAVE_TSC)
 		printf("cycles:  TSC ticks; TSC %.3f GHz (measured), core clock "
 		       "estimated at %.2f GHz (core cycles ~ TSC x %.2f)\n",

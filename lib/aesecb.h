@@ -115,10 +115,12 @@ typedef struct aesecb_ctx {
 	void (*priv_encrypt)(void);   /* the backend's block functions */
 	void (*priv_decrypt)(void);
 	void (*priv_masks)(void);     /* QUIC header-protection masks */
-	uint32_t priv_rounds;         /* 10, 12 or 14; 0 when not initialised */
-	uint32_t priv_key_len;
+	uintptr_t priv_one[3];        /* one block: encrypt, decrypt, mask,
+	                                 for this key size (encoded) */
+	uint16_t priv_rounds;         /* 10, 12 or 14; 0 when not initialised */
+	uint8_t priv_key_len;
+	uint8_t priv_dit;             /* 1: calls run with PSTATE.DIT set */
 	uint16_t priv_wipe[2];        /* scratch bytes to wipe: encrypt, decrypt */
-	uint32_t priv_dit;            /* 1: calls run with PSTATE.DIT set */
 } aesecb_ctx;
 
 int  aesecb_init(aesecb_ctx *ctx, const uint8_t *key, size_t key_len,

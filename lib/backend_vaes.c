@@ -313,11 +313,48 @@ TARGET static int masks(const aesecb_ctx *ctx, const uint8_t *in,
 	return AESECB_OK;
 }
 
+/*
+ * One block or one mask per call: a function per direction and key size,
+ * which aesecb_init stores in the context, so the entry points jump
+ * straight to the AES instructions: no test of a block count or a round
+ * count, and (VEX memory operands need no alignment) none of the
+ * context's address.
+ */
+/* Each starts a 64-byte block of code, as the entry points do (aesecb.c). */
+#define ONE_ALIGN __attribute__((aligned(64)))
+#define ONE(name, nr, dec, msk)                                              \
+TARGET ONE_ALIGN static int name(const aesecb_ctx *ctx, const uint8_t *in,  \
+                                 uint8_t *out)                               \
+{                                                                            \
+	one_block((const __m256i *)(const void *)ctx->priv_keys.b +          \
+	          (dec ? DEC_OFFSET : 0), in, out, nr, dec, msk);            \
+	return AESECB_OK;                                                    \
+}
+ONE(enc_128, 10, 0, 0) ONE(enc_192, 12, 0, 0) ONE(enc_256, 14, 0, 0)
+ONE(dec_128, 10, 1, 0) ONE(dec_192, 12, 1, 0) ONE(dec_256, 14, 1, 0)
+ONE(mask_128, 10, 0, 1) ONE(mask_192, 12, 0, 1) ONE(mask_256, 14, 0, 1)
+
+/* [key size][ENC, DEC, MASK] */
+static aesecb_one_fn *const one_table[3][AESECB_ONE_N] = {
+	{ enc_128, dec_128, mask_128 },
+	{ enc_192, dec_192, mask_192 },
+	{ enc_256, dec_256, mask_256 },
+};
+
+static void one(unsigned rounds, aesecb_one_fn *fns[AESECB_ONE_N])
+{
+	unsigned i;
+
+	for (i = 0; i < AESECB_ONE_N; i++)
+		fns[i] = one_table[(rounds - 10) / 2][i];
+}
+
 static const struct aesecb_impl impl = {
 	.setkey = setkey,
 	.encrypt = encrypt_blocks,
 	.decrypt = decrypt_blocks,
 	.masks = masks,
+	.one = one,
 };
 #define IMPL (&impl)
 #else

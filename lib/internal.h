@@ -17,7 +17,7 @@
  * caller wipes afterwards.  A backend that declares 0 for a direction is
  * called with scratch == NULL on that direction's public path.  It returns
  * AESECB_OK (the entry points return its result, so the call is a tail
- * call on the one-block path).
+ * call).  One block per call goes to the one-block functions below.
  */
 typedef int aesecb_blocks_fn(const aesecb_ctx *ctx, const uint8_t *in,
                              uint8_t *out, size_t nblocks, void *scratch);
@@ -40,6 +40,57 @@ typedef void aesecb_setkey_fn(aesecb_ctx *ctx, const uint8_t *key,
 typedef int aesecb_masks_fn(const aesecb_ctx *ctx, const uint8_t *samples,
                             uint8_t *masks, size_t n);
 
+/*
+ * One block, or one mask, per call, for one key size: what the one-block
+ * entry points (aesecb_encrypt and aesecb_decrypt of 16 bytes,
+ * aesecb_hp_mask, the AES call of aesecb_hp_protect and
+ * aesecb_hp_unprotect) call, chosen once by aesecb_init and kept in the
+ * context (ctx->priv_one), so that the call tests neither a block count
+ * nor a round count.  in and out as for aesecb_blocks_fn with one block; a
+ * mask function writes the 5 bytes of the mask at out and nothing else.
+ * It writes no working space (it gets none).  Returns AESECB_OK.  The
+ * three arguments are the entry points' first three, in the same order,
+ * so the entry points reach it with a jump (on 32-bit x86 too, where the
+ * arguments are on the stack).
+ */
+typedef int aesecb_one_fn(const aesecb_ctx *ctx, const uint8_t *in,
+                          uint8_t *out);
+
+/* The slots of ctx->priv_one, and of a backend's 'one' answer. */
+enum { AESECB_ONE_ENC, AESECB_ONE_DEC, AESECB_ONE_MASK, AESECB_ONE_N };
+
+/*
+ * ctx->priv_one[i] holds its function as the distance from
+ * aesecb__one_none, a function that returns AESECB_EINVAL, so that in a
+ * context filled with zeros (cleared, never initialised, or refused by
+ * aesecb_init) every slot leads there: the entry points call the slot
+ * without a test of it.  32-bit x86 is the exception: there the address
+ * of a function costs position-independent code a call of its own (to
+ * learn its own address), so the slot holds the plain pointer, 0 in such
+ * a context, and the entry points test it (AESECB_ONE_TESTED).
+ */
+aesecb_one_fn aesecb__one_none;
+
+#if defined(__i386__)
+#define AESECB_ONE_TESTED 1
+#else
+#define AESECB_ONE_TESTED 0
+#endif
+
+static inline uintptr_t aesecb__one_encode(aesecb_one_fn *fn)
+{
+	if (AESECB_ONE_TESTED)
+		return (uintptr_t)fn;
+	return (uintptr_t)fn - (uintptr_t)&aesecb__one_none;
+}
+
+static inline aesecb_one_fn *aesecb__one_decode(uintptr_t slot)
+{
+	if (AESECB_ONE_TESTED)
+		return (aesecb_one_fn *)slot;
+	return (aesecb_one_fn *)(slot + (uintptr_t)&aesecb__one_none);
+}
+
 /* Declared when a backend gives no bound: the whole space gets wiped. */
 #define AESECB_SCRATCH_UNBOUNDED ((size_t)-1)
 
@@ -48,6 +99,17 @@ struct aesecb_impl {
 	aesecb_blocks_fn *encrypt;
 	aesecb_blocks_fn *decrypt;
 	aesecb_masks_fn *masks;      /* NULL: the generic mask path */
+	/*
+	 * Optional: the backend's own one-block functions for 'rounds' (10,
+	 * 12 or 14) on this CPU, into one[AESECB_ONE_ENC], [AESECB_ONE_DEC]
+	 * and [AESECB_ONE_MASK] (called by aesecb_init, after setkey).  A
+	 * slot left NULL, every slot when this is NULL, and a direction that
+	 * declares working space get the core's generic function, which
+	 * calls encrypt, decrypt or masks with one block.  The choice may
+	 * depend on the CPU, never on where the context is (a context may be
+	 * copied, and aesni runs a misaligned one on an aligned copy).
+	 */
+	void (*one)(unsigned rounds, aesecb_one_fn *one[AESECB_ONE_N]);
 };
 
 /*

@@ -5,9 +5,9 @@
  * On a CPU with FEAT_DIT the library sets PSTATE.DIT for the duration of
  * every call into a backend and then puts the caller's value back.  This
  * program checks that from the inside: it initialises a context, swaps its
- * private block and mask function pointers for its own functions, which
- * read the DIT register, note the value and call the real backend
- * function, and then calls every public entry point.  DIT must be 1 inside
+ * private block, mask and one-block function pointers for its own
+ * functions, which read the DIT register, note the value and call the real
+ * backend function, and then calls every public entry point.  DIT must be 1 inside
  * every call and, afterwards, what it was before, with the caller's DIT 0
  * and with it 1 (set here).  aesecb_init and aesecb_ctx_new must leave the
  * caller's value too, and so must every call that fails its argument
@@ -86,6 +86,7 @@ static void dit_set(int on)
 
 static aesecb_blocks_fn *real_encrypt, *real_decrypt;
 static aesecb_masks_fn *real_masks;
+static aesecb_one_fn *real_one[AESECB_ONE_N];
 static int hook_calls;          /* calls that reached a hook */
 static int hook_dit;            /* DIT inside the last one; -1: not read */
 static int hook_dit_min;        /* the lowest DIT seen inside; 2: none */
@@ -121,14 +122,46 @@ static int hook_masks(const aesecb_ctx *ctx, const uint8_t *samples,
 	return real_masks(ctx, samples, masks, n);
 }
 
+/* The one-block functions (which, where the backend has none of its own,
+ * call the block or mask functions above: then both hooks run). */
+static int hook_one_enc(const aesecb_ctx *ctx, const uint8_t *in,
+                        uint8_t *out)
+{
+	hook_note();
+	return real_one[AESECB_ONE_ENC](ctx, in, out);
+}
+
+static int hook_one_dec(const aesecb_ctx *ctx, const uint8_t *in,
+                        uint8_t *out)
+{
+	hook_note();
+	return real_one[AESECB_ONE_DEC](ctx, in, out);
+}
+
+static int hook_one_mask(const aesecb_ctx *ctx, const uint8_t *in,
+                         uint8_t *out)
+{
+	hook_note();
+	return real_one[AESECB_ONE_MASK](ctx, in, out);
+}
+
 static void hook(aesecb_ctx *ctx)
 {
+	static aesecb_one_fn *const hook_one[AESECB_ONE_N] = {
+		hook_one_enc, hook_one_dec, hook_one_mask
+	};
+	int i;
+
 	real_encrypt = (aesecb_blocks_fn *)ctx->priv_encrypt;
 	real_decrypt = (aesecb_blocks_fn *)ctx->priv_decrypt;
 	real_masks = (aesecb_masks_fn *)ctx->priv_masks;
 	ctx->priv_encrypt = (void (*)(void))hook_encrypt;
 	ctx->priv_decrypt = (void (*)(void))hook_decrypt;
 	ctx->priv_masks = (void (*)(void))hook_masks;
+	for (i = 0; i < AESECB_ONE_N; i++) {
+		real_one[i] = aesecb__one_decode(ctx->priv_one[i]);
+		ctx->priv_one[i] = aesecb__one_encode(hook_one[i]);
+	}
 }
 
 static void hook_reset(void)
@@ -220,11 +253,11 @@ static void entry_points(const aesecb_backend *be, int before)
 	/* one block: FIPS 197 */
 	hook_reset();
 	ck_assert_int_eq(aesecb_encrypt(&ctx, fips_pt, out, BS), AESECB_OK);
-	after_call("encrypt, 1 block", name, want, 1, before);
+	after_call("encrypt, 1 block", name, want, -1, before);
 	ck_assert_msg(memcmp(out, fips_ct, BS) == 0, "%s: FIPS 197 encrypt", name);
 	hook_reset();
 	ck_assert_int_eq(aesecb_decrypt(&ctx, fips_ct, out, BS), AESECB_OK);
-	after_call("decrypt, 1 block", name, want, 1, before);
+	after_call("decrypt, 1 block", name, want, -1, before);
 	ck_assert_msg(memcmp(out, fips_pt, BS) == 0, "%s: FIPS 197 decrypt", name);
 
 	/* several blocks, against the unhooked context */
@@ -260,12 +293,12 @@ static void entry_points(const aesecb_backend *be, int before)
 	                 AESECB_OK);
 	hook_reset();
 	ck_assert_int_eq(aesecb_hp_protect(&ctx, pkt, sizeof pkt, 9), AESECB_OK);
-	after_call("hp_protect", name, want, 1, before);
+	after_call("hp_protect", name, want, -1, before);
 	ck_assert_msg(memcmp(pkt, exp_pkt, sizeof pkt) == 0, "%s: hp_protect",
 	              name);
 	hook_reset();
 	st = aesecb_hp_unprotect(&ctx, pkt, sizeof pkt, 9);
-	after_call("hp_unprotect", name, want, 1, before);
+	after_call("hp_unprotect", name, want, -1, before);
 	ck_assert_int_eq(st, 4);
 	ck_assert_uint_eq(pkt[0], 0x43);
 

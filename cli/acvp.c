@@ -47,7 +47,8 @@
 /* ------------------------------------------------------------------ */
 /* Memory */
 
-static size_t mem_limit = ACVP_MEMORY_DEFAULT;
+static size_t mem_limit = ACVP_MEMORY_BASE;
+static int mem_fixed;         /* the limit was set, not grown with input */
 static size_t mem_live;       /* what the blocks held now cost */
 static int mem_refused;       /* a block would have gone past the limit */
 static int mem_failed;        /* malloc refused a block */
@@ -162,7 +163,22 @@ static void mem_start(void)
 
 void acvp_set_memory_limit(size_t bytes)
 {
-	mem_limit = bytes;
+	mem_fixed = bytes != 0;
+	mem_limit = bytes != 0 ? bytes : ACVP_MEMORY_BASE;
+}
+
+/* The default limit grows with each input loaded (see acvp.h). */
+static void mem_allow(FILE *f)
+{
+	struct stat st;
+	size_t add = ACVP_MEMORY_STREAM;
+
+	if (mem_fixed)
+		return;
+	if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode))
+		add = (uint64_t)st.st_size > SIZE_MAX / ACVP_MEMORY_PER_BYTE
+		      ? SIZE_MAX : (size_t)st.st_size * ACVP_MEMORY_PER_BYTE;
+	mem_limit = add > SIZE_MAX - mem_limit ? SIZE_MAX : mem_limit + add;
 }
 
 size_t acvp_memory_limit(void)
@@ -293,6 +309,7 @@ static int load_json(const char *path, json_t **root, struct acvp_error *err)
 		return set_err(err, ACVP_EIO, path, NULL, "cannot open: %s",
 		               strerror(errno));
 	setvbuf(f, iobuf, _IOFBF, sizeof iobuf);
+	mem_allow(f);
 	*root = json_loadf(f, JSON_REJECT_DUPLICATES, &jerr);
 	e = ferror(f) ? errno : 0;
 	fclose(f);

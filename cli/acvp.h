@@ -51,11 +51,21 @@
 #define ACVP_ESTOPPED  (-6)  /* acvp_check(): the callback asked to stop */
 #define ACVP_ETOOBIG   (-7)  /* the memory limit would be passed */
 
-/* The memory limit (see above): ACVP_MEMORY_DEFAULT until changed.
- * acvp_memory_from_env() sets it from $AESECB_ACVP_MEMORY (MiB, decimal,
- * at least 1) when that is set and not empty: ACVP_OK, or ACVP_EFORMAT
- * for a value that is not such a number (the limit is then unchanged). */
-#define ACVP_MEMORY_DEFAULT ((size_t)1 << 30)
+/*
+ * The memory limit (see above).  By default it follows the input: 64 MiB
+ * (ACVP_MEMORY_BASE), plus 8 bytes (ACVP_MEMORY_PER_BYTE) for every byte
+ * of each regular file loaded, plus 1 GiB (ACVP_MEMORY_STREAM) for each
+ * input that is not a regular file (a pipe: no size to go by); a set of
+ * NIST's shape needs about 4 bytes a byte.  acvp_set_memory_limit(n)
+ * fixes it at n bytes instead, and n == 0 returns to the default (as it
+ * was before any file was loaded).  acvp_memory_from_env() fixes it from
+ * $AESECB_ACVP_MEMORY (MiB, decimal, at least 1) when that is set and not
+ * empty: ACVP_OK, or ACVP_EFORMAT for a value that is not such a number
+ * (the limit is then unchanged).  acvp_memory_limit() is the limit now.
+ */
+#define ACVP_MEMORY_BASE     ((size_t)64 << 20)
+#define ACVP_MEMORY_PER_BYTE 8
+#define ACVP_MEMORY_STREAM   ((size_t)1 << 30)
 void acvp_set_memory_limit(size_t bytes);
 size_t acvp_memory_limit(void);
 int acvp_memory_from_env(void);

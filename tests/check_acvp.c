@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <jansson.h>
@@ -596,12 +597,13 @@ START_TEST(test_memory_limit)
 	struct acvp_set set;
 	struct acvp_error err;
 
-	ck_assert_uint_eq(acvp_memory_limit(), ACVP_MEMORY_DEFAULT);
+	acvp_set_memory_limit(0);
+	ck_assert_uint_eq(acvp_memory_limit(), ACVP_MEMORY_BASE);
 	acvp_set_memory_limit(2u << 20);
 	ck_assert_int_eq(acvp_load(path, &set, &err), ACVP_ETOOBIG);
 	ck_assert_msg(strstr(err.msg, "too large: the vector set needs more "
 	                     "than 2 MiB") != NULL, "%s", err.msg);
-	acvp_set_memory_limit(ACVP_MEMORY_DEFAULT);
+	acvp_set_memory_limit(0);
 	ck_assert_int_eq(acvp_load(path, &set, &err), ACVP_OK);
 	ck_assert_uint_eq(set.ntests, 4);
 	acvp_free(&set);
@@ -609,11 +611,26 @@ START_TEST(test_memory_limit)
 	path = write_set("many", "000102030405060708090a0b0c0d0e0f", 20000, 0);
 	acvp_set_memory_limit(1u << 20);
 	ck_assert_int_eq(acvp_load(path, &set, &err), ACVP_ETOOBIG);
-	acvp_set_memory_limit(ACVP_MEMORY_DEFAULT);
+	acvp_set_memory_limit(0);
 	ck_assert_int_eq(acvp_load(path, &set, &err), ACVP_OK);
 	ck_assert_uint_eq(set.ntests, 20000);
 	acvp_free(&set);
 	remove(path);
+	/* the default follows the input: a member of zeros costs about 20
+	 * bytes a byte in jansson's tree, past 8 a byte plus the base */
+	path = write_set("hostile", "000102030405060708090a0b0c0d0e0f", 1,
+	                 3000000);
+	acvp_set_memory_limit(0);
+	ck_assert_int_eq(acvp_load(path, &set, &err), ACVP_ETOOBIG);
+	{
+		struct stat st;
+
+		ck_assert_int_eq(stat(path, &st), 0);
+		ck_assert_uint_eq(acvp_memory_limit(), ACVP_MEMORY_BASE +
+		                  ACVP_MEMORY_PER_BYTE * (size_t)st.st_size);
+	}
+	remove(path);
+	acvp_set_memory_limit(0);
 }
 END_TEST
 

@@ -128,6 +128,8 @@
 #include <config.h>
 #endif
 
+#include <string.h>
+
 #include "internal.h"
 
 #if defined(AESECB_WITH_SSSE3) && (defined(__x86_64__) || defined(__i386__))
@@ -937,15 +939,21 @@ INLINE TARGET __m128i one_last(__m128i s, const uint8_t *rk,
 	return ENC_LAST0_OUT;
 }
 
-INLINE TARGET void one(const uint8_t *rk, const uint8_t *in, uint8_t *out,
-                       const unsigned nr, const int dec)
+INLINE TARGET __m128i one_state(const uint8_t *rk, const uint8_t *in,
+                                 const unsigned nr, const int dec)
 {
 	__m128i s = one_in(LDU(in), rk, dec);
 
 	ONE(2); ONE(3); ONE(4); ONE(5); ONE(6); ONE(7); ONE(8); ONE(9);
 	if (nr > 10) { ONE(10); ONE(11); }
 	if (nr > 12) { ONE(12); ONE(13); }
-	STU(out, one_last(s, rk + 16 * nr, nr, dec));
+	return one_last(s, rk + 16 * nr, nr, dec);
+}
+
+INLINE TARGET void one(const uint8_t *rk, const uint8_t *in, uint8_t *out,
+                       const unsigned nr, const int dec)
+{
+	STU(out, one_state(rk, in, nr, dec));
 }
 
 /* ------------------------------------------------------------------ */
@@ -1072,10 +1080,56 @@ TARGET static int decrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
 	return AESECB_OK;
 }
 
+/*
+ * One block or one mask per call: a function per direction and key size,
+ * which aesecb_init stores in the context, so that the entry points jump
+ * straight to the rounds (no test of the block count or the round
+ * count).  A mask leaves the register as a 4-byte and a 1-byte store
+ * (SSSE3 has no byte extract).
+ */
+#define ONE_FN(name, nr, dec)                                                \
+	TARGET static int name(const aesecb_ctx *ctx, const uint8_t *in,     \
+	                       uint8_t *out)                                 \
+	{                                                                    \
+		one(ctx->priv_keys.b + (dec ? 16 * DEC_OFFSET : 0), in, out, \
+		    nr, dec);                                                \
+		return AESECB_OK;                                            \
+	}
+#define MASK_FN(name, nr)                                                    \
+	TARGET static int name(const aesecb_ctx *ctx, const uint8_t *in,     \
+	                       uint8_t *out)                                 \
+	{                                                                    \
+		__m128i m = one_state(ctx->priv_keys.b, in, nr, 0);          \
+		uint32_t w = (uint32_t)_mm_cvtsi128_si32(m);                 \
+                                                                             \
+		memcpy(out, &w, 4);                                          \
+		out[4] = (uint8_t)_mm_cvtsi128_si32(_mm_srli_si128(m, 4));   \
+		return AESECB_OK;                                            \
+	}
+ONE_FN(enc_128, 10, 0) ONE_FN(enc_192, 12, 0) ONE_FN(enc_256, 14, 0)
+ONE_FN(dec_128, 10, 1) ONE_FN(dec_192, 12, 1) ONE_FN(dec_256, 14, 1)
+MASK_FN(mask_128, 10) MASK_FN(mask_192, 12) MASK_FN(mask_256, 14)
+
+/* [key size][ENC, DEC, MASK] */
+static aesecb_one_fn *const one_table[3][AESECB_ONE_N] = {
+	{ enc_128, dec_128, mask_128 },
+	{ enc_192, dec_192, mask_192 },
+	{ enc_256, dec_256, mask_256 },
+};
+
+static void one_fns(unsigned rounds, aesecb_one_fn *fns[AESECB_ONE_N])
+{
+	unsigned i;
+
+	for (i = 0; i < AESECB_ONE_N; i++)
+		fns[i] = one_table[(rounds - 10) / 2][i];
+}
+
 static const struct aesecb_impl impl = {
 	.setkey = setkey,
 	.encrypt = encrypt_blocks,
 	.decrypt = decrypt_blocks,
+	.one = one_fns,
 };
 #define IMPL (&impl)
 #else

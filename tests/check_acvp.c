@@ -23,6 +23,7 @@
 
 #include <jansson.h>
 
+#include "checkutil.h"
 #include "acvp.h"
 #include "aesecb.h"
 #include "mct.h"
@@ -746,14 +747,4 @@ static Suite *suite(void)
 	return s;
 }
 
-int main(void)
-{
-	SRunner *sr;
-	int failed;
-
-	sr = srunner_create(suite());
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
-}
+CHECK_MAIN(suite)

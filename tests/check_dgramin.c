@@ -16,6 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "checkutil.h"
 #include "dgramin.h"
 
 static char path[64];
@@ -197,13 +198,4 @@ static Suite *suite(void)
 	return s;
 }
 
-int main(void)
-{
-	SRunner *sr = srunner_create(suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
-}
+CHECK_MAIN(suite)

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "checkutil.h"
 #include "keylog.h"
 
 #define R1 "46b15ad78d191fa16f7793d6092584a657dd8f515bbd0123456789abcdef0011"
@@ -256,13 +257,4 @@ static Suite *suite(void)
 	return s;
 }
 
-int main(void)
-{
-	SRunner *sr = srunner_create(suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
-}
+CHECK_MAIN(suite)

@@ -17,53 +17,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "checkutil.h"
 #include "aesecb.h"
 #include "quic.h"
 #include "quicpp.h"
-
-static size_t unhex(const char *hex, uint8_t *out, size_t max)
-{
-	size_t n = 0;
-	int hi = -1;
-
-	for (; *hex != '\0'; hex++) {
-		int c = (unsigned char)*hex, v;
-
-		if (c == ' ' || c == '\n')
-			continue;
-		if (c >= '0' && c <= '9')
-			v = c - '0';
-		else if (c >= 'a' && c <= 'f')
-			v = c - 'a' + 10;
-		else
-			ck_abort_msg("bad hex in test data: %c", c);
-		if (hi < 0) {
-			hi = v;
-		} else {
-			ck_assert_uint_lt(n, max);
-			out[n++] = (uint8_t)(hi << 4 | v);
-			hi = -1;
-		}
-	}
-	ck_assert_int_lt(hi, 0);
-	return n;
-}
-
-static void tohex(const uint8_t *b, size_t n, char *out)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		sprintf(out + 2 * i, "%02x", b[i]);
-	out[2 * n] = '\0';
-}
-
-#define ck_assert_hex(b, n, want) do {                                  \
-		char hex_[2 * 64 + 1];                                  \
-		ck_assert_uint_le((n), 64);                             \
-		tohex((b), (n), hex_);                                  \
-		ck_assert_str_eq(hex_, (want));                         \
-	} while (0)
 
 /* ------------------------------------------------------------------ */
 /* Packet-number recovery. */
@@ -483,13 +440,4 @@ static Suite *suite(void)
 	return s;
 }
 
-int main(void)
-{
-	SRunner *sr = srunner_create(suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
-}
+CHECK_MAIN(suite)

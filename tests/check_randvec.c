@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "checkutil.h"
 #include "aesecb.h"
 #include "randvec.h"
 
@@ -169,13 +170,4 @@ static Suite *suite(void)
 	return s;
 }
 
-int main(void)
-{
-	SRunner *sr = srunner_create(suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
-}
+CHECK_MAIN(suite)

@@ -23,39 +23,12 @@
 
 #include <nettle/gcm.h>
 
+#include "checkutil.h"
 #include "aesecb.h"
 #include "datagram.h"
 #include "keylog.h"
 #include "quic.h"
 #include "unprotect.h"
-
-static size_t unhex(const char *hex, uint8_t *out, size_t max)
-{
-	size_t n = 0;
-	int hi = -1;
-
-	for (; *hex != '\0'; hex++) {
-		int c = (unsigned char)*hex, v;
-
-		if (c == ' ' || c == '\n')
-			continue;
-		if (c >= '0' && c <= '9')
-			v = c - '0';
-		else if (c >= 'a' && c <= 'f')
-			v = c - 'a' + 10;
-		else
-			ck_abort_msg("bad hex in test data: %c", c);
-		if (hi < 0) {
-			hi = v;
-		} else {
-			ck_assert_uint_lt(n, max);
-			out[n++] = (uint8_t)(hi << 4 | v);
-			hi = -1;
-		}
-	}
-	ck_assert_int_lt(hi, 0);
-	return n;
-}
 
 /* ------------------------------------------------------------------ */
 /* Vectors. */
@@ -645,13 +618,4 @@ static Suite *suite(void)
 	return s;
 }
 
-int main(void)
-{
-	SRunner *sr = srunner_create(suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
-}
+CHECK_MAIN(suite)

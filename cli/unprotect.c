@@ -119,6 +119,13 @@ struct up_state {
 	size_t scratch_size;
 	struct cand *cands;           /* room for every candidate */
 	size_t cands_cap;
+	int hp_key_used;              /* this datagram's packet for -k taken */
+	/* one secret alone: a datagram's parts held back until all are
+	 * known (one_level_datagram) */
+	struct up_packet *held;
+	size_t held_cap;
+	uint8_t *orig;                /* the datagram as received */
+	size_t orig_cap;
 };
 
 /* One key to try. */
@@ -739,6 +746,8 @@ void up_free(struct up_state *s)
 		free(s->scratch);
 	}
 	free(s->cands);
+	free(s->held);
+	free(s->orig);
 	aesecb_wipe(s, sizeof *s);
 	free(s);
 }
@@ -1298,6 +1307,8 @@ static int check_pn_offset(const struct up_state *s, struct up_packet *p)
 }
 
 /* One part of a datagram (d + part->offset) into p. */
+static int uses_hp_key(const struct up_state *s, const struct up_packet *p);
+
 static int do_part(struct up_state *s, uint8_t *d, size_t len,
                    const struct dgram_part *part, size_t index,
                    struct up_packet *p)
@@ -1348,7 +1359,106 @@ static int do_part(struct up_state *s, uint8_t *d, size_t len,
 	}
 	if (given && check_pn_offset(s, p) != 0)
 		return 0;
+	/* a bare hp key is one packet's, and nothing checks which: the
+	 * first of the datagram it would apply to takes it */
+	if (uses_hp_key(s, p)) {
+		if (s->hp_key_used) {
+			p->verdict = UP_SKIPPED;
+			snprintf(p->why, sizeof p->why, "-k is the "
+			         "header-protection key of one packet: it was "
+			         "applied to an earlier packet of the datagram");
+			return 0;
+		}
+		s->hp_key_used = 1;
+	}
 	return do_packet(s, d + part->offset, p->len, h, truncated, p);
+}
+
+/* Whether p would be unprotected with the bare hp key (-k). */
+static int uses_hp_key(const struct up_state *s, const struct up_packet *p)
+{
+	const struct up_config *cfg = &s->cfg;
+
+	if (!cfg->have_hp_key)
+		return 0;
+	if (p->type == QUIC_PT_INITIAL)
+		return !cfg->initial;
+	return cfg->keylog == NULL;
+}
+
+/*
+ * A traffic secret belongs to one encryption level.  Given alone (no
+ * --initial, no key log), it is tried on every packet of a datagram, and
+ * once it has verified one, the packets of other types that it did not
+ * verify are not failures but skipped: their keys were not given (a
+ * server's Initial coalesced with the Handshake packet whose secret the
+ * user has).  That is known only once the whole datagram has been seen,
+ * so its parts are held back, and those packets put back as received.
+ */
+static int one_level(const struct up_state *s)
+{
+	return s->cfg.have_secret && !s->cfg.initial && s->cfg.keylog == NULL;
+}
+
+static int hold(struct up_state *s, size_t n, const struct up_packet *p)
+{
+	if (n == s->held_cap) {
+		size_t cap = s->held_cap ? 2 * s->held_cap : 8;
+		struct up_packet *h = realloc(s->held, cap * sizeof *h);
+
+		if (h == NULL)
+			return UP_ENOMEM;
+		s->held = h;
+		s->held_cap = cap;
+	}
+	s->held[n] = *p;
+	return 0;
+}
+
+static int one_level_datagram(struct up_state *s, uint8_t *d, size_t len,
+                              up_packet_fn *fn, void *arg)
+{
+	struct dgram_part part;
+	struct up_packet p;
+	size_t pos = 0, n = 0, i;
+	unsigned verified = 0;
+	int rc = 0;
+
+	if (len > s->orig_cap) {
+		uint8_t *o = realloc(s->orig, len);
+
+		if (o == NULL)
+			return UP_ENOMEM;
+		s->orig = o;
+		s->orig_cap = len;
+	}
+	memcpy(s->orig, d, len);
+	while (dgram_next(d, len, pos, s->cfg.dcid_len, &part)) {
+		if ((rc = do_part(s, d, len, &part, n + 1, &p)) != 0 ||
+		    (rc = hold(s, n, &p)) != 0)
+			return rc;
+		if (p.verdict == UP_AUTHENTICATED)
+			verified |= 1u << p.type;
+		n++;
+		pos += p.len;
+	}
+	for (i = 0; i < n; i++) {
+		struct up_packet *q = &s->held[i];
+
+		if (q->verdict == UP_FAILED && verified != 0 &&
+		    !(verified & (1u << q->type))) {
+			memcpy(d + q->offset, s->orig + q->offset, q->len);
+			q->verdict = UP_SKIPPED;
+			q->hints = 0;
+			snprintf(q->why, sizeof q->why, "no %s keys given: the "
+			         "secret is another level's (it verified another "
+			         "packet of the datagram)",
+			         quic_packet_type_name(q->type));
+		}
+		if (rc == 0)
+			rc = fn(arg, q);
+	}
+	return rc;
 }
 
 int up_datagram(struct up_state *s, uint8_t *d, size_t len,
@@ -1361,6 +1471,9 @@ int up_datagram(struct up_state *s, uint8_t *d, size_t len,
 
 	if (s == NULL || d == NULL || fn == NULL)
 		return QUIC_EINVAL;
+	s->hp_key_used = 0;
+	if (one_level(s))
+		return one_level_datagram(s, d, len, fn, arg);
 	while (dgram_next(d, len, pos, s->cfg.dcid_len, &part)) {
 		if ((rc = do_part(s, d, len, &part, ++index, &p)) != 0 ||
 		    (rc = fn(arg, &p)) != 0)

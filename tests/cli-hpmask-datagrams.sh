@@ -241,8 +241,37 @@ A5S=9ac312a7f877468ebe69422748ad00a15443f18203a07d6060f688f30f21632b
 expect_status 1 "$AESECB" hp-mask --secret "$A5S" --dcid-len 0 --unprotect "$A5"
 expect_stderr_fixed "ChaCha20-Poly1305, whose header protection is not AES"
 
+# 4. a server's Initial coalesced with its Handshake packet, given the
+# Handshake secret alone: the Handshake packet authenticates, the Initial
+# is skipped (its keys were not given), status 0; with the Initial keys
+# too, both authenticate
+SIH=$(sed -n 4p "$Q/aes128.dgrams")
+expect_status 0 "$AESECB" hp-mask --secret "$(secret_of "$Q/aes128.keylog" \
+	SERVER_HANDSHAKE_TRAFFIC_SECRET)" --unprotect "$SIH"
+expect_stderr_empty
+[ "$(field payload | tr '\n' '|')" = "skipped (no Initial keys given: the secret is another level's (it verified another packet of the datagram))|authenticated (the secret)|" ] &&
+	pass "one secret: the packets of its level authenticated, the others skipped" ||
+	fail "one secret on Initial + Handshake: $(field payload | tr '\n' '|')"
+[ "$(field packet | wc -l)" = 1 ] && [ "$(field type | tr '\n' ' ')" = "Initial Handshake " ] &&
+	pass "the skipped Initial reported without a header made of the wrong key" ||
+	fail "the skipped Initial: $(field packet | cut -c1-40)"
+# (the client's first DCID, from its first Initial on line 3)
+expect_status 0 "$AESECB" hp-mask --initial --odcid 36410f8d7a5c4a42f68e6092079e3dd78b39 \
+	--secret "$(secret_of "$Q/aes128.keylog" SERVER_HANDSHAKE_TRAFFIC_SECRET)" \
+	--unprotect "$SIH"
+[ "$(field payload | grep -c '^authenticated')" = 2 ] &&
+	pass "with --initial too, both authenticated" ||
+	fail "--initial and --secret: $(field payload | tr '\n' '|')"
+
 # ------------------------------------------------------------------
 # Not checked: -k, and a captured prefix.
+
+# -k is one packet's hp key: in a coalesced datagram only the first
+# packet is unprotected with it, the others are skipped
+expect_status 0 "$AESECB" hp-mask -k 000102030405060708090a0b0c0d0e0f --unprotect "$SIH"
+[ "$(field payload | tr '\n' '|')" = "not checked (no packet key with -k)|skipped (-k is the header-protection key of one packet: it was applied to an earlier packet of the datagram)|" ] &&
+	pass "-k on a coalesced datagram: the first packet only" ||
+	fail "-k on a coalesced datagram: $(field payload | tr '\n' '|')"
 
 V1_CLIENT=$(sed -n 3p "$Q/rfc.dgrams")
 expect_status 0 "$AESECB" hp-mask -k 9f50449e04a0e810283a1e9933adedd2 --unprotect "$V1_CLIENT"

@@ -712,6 +712,12 @@ static int split_field(struct parser *p, const char *s, size_t n,
 	*name_len = i;
 	while (i < n && (s[i] == ' ' || s[i] == '\t'))
 		i++;
+	if (*name_len == 0 && !p->decided && p->entries == 0 && n > 0 &&
+	    s[0] == '{')
+		return fail(p, VEC_EFORMAT, p->lineno,
+		            "this is JSON, not a CAVP or QUIC vector file: an "
+		            "ACVP set is read from a file whose name ends in "
+		            ".json, or from its directory");
 	if (*name_len == 0 || i == n || s[i] != '=')
 		return fail(p, VEC_EFORMAT, p->lineno,
 		            "expected NAME = VALUE, a [section], a comment or "

@@ -43,6 +43,15 @@ cat "$GOOD" | $TO 30 "$AESECB" verify --json -b none /dev/stdin >"$T/out" 2>"$T/
 grep -q '"entries": 6' "$T/out" && pass "a pipe in --json: 6 entries" ||
 	fail "a pipe in --json: $(grep entries "$T/out" | head -n 1)"
 
+# an ACVP set through a pipe: a pipe is read as a CAVP or QUIC file (an
+# ACVP set is known by its name), and the error says so and what to do
+printf '{"vsId": 1, "algorithm": "ACVP-AES-ECB", "testGroups": []}\n' |
+	$TO 30 "$AESECB" verify -q /dev/stdin >"$T/out" 2>"$T/err"
+rc=$?
+[ $rc -eq 2 ] && pass "JSON through a pipe: exit 2" ||
+	fail "JSON through a pipe: exit $rc"
+expect_stderr_fixed "aesecb: verify: /dev/stdin:1: this is JSON, not a CAVP or QUIC vector file: an ACVP set is read from a file whose name ends in .json, or from its directory"
+
 # -- a FIFO ------------------------------------------------------------
 if command -v mkfifo >/dev/null 2>&1; then
 	mkfifo "$T/fifo" "$T/fifo.json"

@@ -846,12 +846,13 @@ static int by_stamp(const void *a, const void *b)
  * A short header's DCID lengths to try, each with the QUIC version of its
  * connection: --dcid-len, else those of the connection IDs seen in long
  * headers that the packet starts with, then every other (length, version)
- * of those seen (*guessed then set), each once, most recent first.
- * Returns the count (at most MAX_PLACES).
+ * of those seen (*guessed then set), each once, most recent first; when
+ * none has been seen and a tag can tell (sweep), every length from 0 to
+ * QUIC_MAX_CID_LEN.  Returns the count (at most MAX_PLACES).
  */
 static size_t dcid_lens(const struct up_state *s, const uint8_t *pkt,
-                        size_t len, size_t *lens, uint32_t *versions,
-                        int *guessed)
+                        size_t len, int sweep, size_t *lens,
+                        uint32_t *versions, int *guessed)
 {
 	const struct cid_entry *list[UP_MAX_CIDS];
 	size_t n = 0, m, i, j;
@@ -886,6 +887,12 @@ static size_t dcid_lens(const struct up_state *s, const uint8_t *pkt,
 			versions[n++] = v;
 			*guessed |= pass == 1;
 		}
+	}
+	for (i = 0; n == 0 && sweep && i <= QUIC_MAX_CID_LEN; i++) {
+		lens[i] = i;
+		versions[i] = s->cfg.version;
+		if (i == QUIC_MAX_CID_LEN)
+			n = i + 1;
 	}
 	return n;
 }
@@ -1039,10 +1046,11 @@ static void skipped(const struct up_state *s, struct up_packet *p)
 }
 
 /* The places to try a packet at: one for a long header (or --pn-offset),
- * for a short header one per DCID length to try; 0 (and p invalid) when
- * a short header's cannot be told. */
+ * for a short header one per DCID length to try (every length when no
+ * connection ID has been seen and the tag is checked); 0 (and p invalid)
+ * when a short header's cannot be told. */
 static size_t packet_places(struct up_state *s, const struct quic_header *hdr,
-                            const uint8_t *pkt, size_t len,
+                            const uint8_t *pkt, size_t len, int checked,
                             struct up_packet *p, struct where *w,
                             int *guessed)
 {
@@ -1060,7 +1068,7 @@ static size_t packet_places(struct up_state *s, const struct quic_header *hdr,
 	} else if (!hdr->long_header) {
 		/* with a bare hp key no tag tells a wrong guess */
 		n = cfg->have_hp_key && cfg->dcid_len == QUIC_DCID_LEN_UNKNOWN ?
-		    0 : dcid_lens(s, pkt, len, lens, versions, guessed);
+		    0 : dcid_lens(s, pkt, len, checked, lens, versions, guessed);
 		if (n == 0) {
 			p->verdict = UP_INVALID;
 			p->status = QUIC_ENODCIDLEN;
@@ -1138,6 +1146,10 @@ static void learn(struct up_state *s, const struct up_packet *p,
 		remember_match(s, p->dcid, p->dcid_len, space, c->conn, c->label);
 	if (c->source == UP_SRC_INITIAL && !c->server)
 		remember_odcid(s, hdr->scid, hdr->scid_len, c->dcid, c->dcid_len);
+	/* a short header's DCID, its length now known, for the packets of
+	 * its connection that follow */
+	if (w->one_rtt)
+		remember_cid(s, p->dcid, p->dcid_len, w->version);
 }
 
 /* p takes the trial's header fields and key, and the packet the copy
@@ -1193,7 +1205,8 @@ static int do_packet(struct up_state *s, uint8_t *pkt, size_t len,
 		skipped(s, p);
 		return 0;
 	}
-	if ((nw = packet_places(s, hdr, pkt, len, p, w, &guessed)) == 0)
+	if ((nw = packet_places(s, hdr, pkt, len, !truncated, p, w,
+	                        &guessed)) == 0)
 		return 0;
 	for (pass = 0; pass < 2; pass++) {
 		n = packet_cands(s, hdr, pkt, len, p, pass);

@@ -241,6 +241,43 @@ A5S=9ac312a7f877468ebe69422748ad00a15443f18203a07d6060f688f30f21632b
 expect_status 1 "$AESECB" hp-mask --secret "$A5S" --dcid-len 0 --unprotect "$A5"
 expect_stderr_fixed "ChaCha20-Poly1305, whose header protection is not AES"
 
+# a 1-RTT packet with no long header before it (given alone, or a
+# capture that starts after the handshake): every DCID length is tried,
+# the one whose tag verifies kept; with -k, which checks no tag, the
+# length must be given
+grep -v '^#' "$Q/aes128.dgrams" | grep '^[4-7]' >"$T/short.dgrams"
+S1=$(sed -n 1p "$T/short.dgrams")
+expect_status 0 "$AESECB" hp-mask --keylog "$Q/aes128.keylog" --unprotect "$S1"
+expect_stderr_empty
+hdr=$(field header)
+# the same header as the packet has in the whole capture (the DCID's
+# length known there from the long headers)
+"$AESECB" hp-mask --initial --keylog "$Q/aes128.keylog" --unprotect - "$Q/aes128.dgrams" >"$T/all" 2>/dev/null
+[ -n "$hdr" ] && grep -q "^header: $hdr\$" "$T/all" &&
+	field payload | grep -q '^authenticated (server 1-RTT secret' &&
+	pass "a 1-RTT packet alone: its DCID length found by the tag" ||
+	fail "a 1-RTT packet alone: header $hdr, payload $(field payload)"
+expect_status 0 "$AESECB" hp-mask --secret "$(secret_of "$Q/aes128.keylog" \
+	SERVER_TRAFFIC_SECRET_0)" --unprotect "$S1"
+field payload | grep -q '^authenticated (the secret)' &&
+	pass "a 1-RTT packet alone with its secret: authenticated" ||
+	fail "a 1-RTT packet alone with its secret: $(field payload)"
+expect_status 0 "$AESECB" hp-mask --keylog "$Q/aes128.keylog" --unprotect - "$T/short.dgrams"
+n=$(wc -l <"$T/short.dgrams")
+[ "$(field payload | grep -c '^authenticated')" = "$n" ] &&
+	pass "a stream of $n short headers alone: every one authenticated" ||
+	fail "a stream of short headers alone: $(field payload | sort | uniq -c)"
+# a byte of its tag changed: every length tried, none verifies
+case $S1 in *0) S1B=${S1%0}1 ;; *) S1B=${S1%?}0 ;; esac
+expect_status 1 "$AESECB" hp-mask --keylog "$Q/aes128.keylog" --json --unprotect "$S1B"
+python3 -c 'import json, sys
+p = json.load(open(sys.argv[1]))[0]
+sys.exit(0 if p["authenticated"] is False and p["keys_tried"] >= 21 else 1)' "$T/out" &&
+	pass "a 1-RTT packet alone, its tag wrong: not authenticated at any DCID length" ||
+	fail "a 1-RTT packet alone, its tag wrong: $(cat "$T/out")"
+expect_status 2 "$AESECB" hp-mask -k 000102030405060708090a0b0c0d0e0f --unprotect "$S1"
+expect_stderr_fixed "the packet has a short header: give --dcid-len N"
+
 # 4. a server's Initial coalesced with its Handshake packet, given the
 # Handshake secret alone: the Handshake packet authenticates, the Initial
 # is skipped (its keys were not given), status 0; with the Initial keys

@@ -842,20 +842,37 @@ static int by_stamp(const void *a, const void *b)
 	return x < y ? 1 : x > y ? -1 : 0;
 }
 
+/* Adds (len, v) to the n places of lens and versions, unless there. */
+static void add_len(size_t *lens, uint32_t *versions, size_t *n, size_t len,
+                    uint32_t v)
+{
+	size_t j;
+
+	for (j = 0; j < *n && (lens[j] != len || versions[j] != v); j++)
+		;
+	if (j == *n && *n < MAX_PLACES) {
+		lens[*n] = len;
+		versions[(*n)++] = v;
+	}
+}
+
 /*
  * A short header's DCID lengths to try, each with the QUIC version of its
- * connection: --dcid-len, else those of the connection IDs seen in long
- * headers that the packet starts with, then every other (length, version)
- * of those seen (*guessed then set), each once, most recent first; when
- * none has been seen and a tag can tell (sweep), every length from 0 to
- * QUIC_MAX_CID_LEN.  Returns the count (at most MAX_PLACES).
+ * connection: --dcid-len, else those of the connection IDs seen (in long
+ * headers, or in short headers that verified) that the packet starts
+ * with, then every other (length, version) of those seen (*guessed then
+ * set), each once, most recent first.  When the packet starts with none
+ * of them and a tag can tell (sweep), every length from 0 to
+ * QUIC_MAX_CID_LEN is tried too, and *guessed is clear again: the length
+ * is not what can be wrong.  Returns the count (at most MAX_PLACES: 21
+ * lengths under each of two versions).
  */
 static size_t dcid_lens(const struct up_state *s, const uint8_t *pkt,
                         size_t len, int sweep, size_t *lens,
                         uint32_t *versions, int *guessed)
 {
 	const struct cid_entry *list[UP_MAX_CIDS];
-	size_t n = 0, m, i, j;
+	size_t n = 0, seen = 0, m, i;
 	int pass;
 
 	*guessed = 0;
@@ -874,25 +891,19 @@ static size_t dcid_lens(const struct up_state *s, const uint8_t *pkt,
 				list[m++] = e;
 		}
 		qsort(list, m, sizeof list[0], by_stamp);
-		for (i = 0; i < m && n < MAX_PLACES; i++) {
-			uint32_t v = s->cfg.version_given ? s->cfg.version
-			                                  : list[i]->version;
-
-			for (j = 0; j < n && (lens[j] != list[i]->len ||
-			                      versions[j] != v); j++)
-				;
-			if (j < n)
-				continue;
-			lens[n] = list[i]->len;
-			versions[n++] = v;
-			*guessed |= pass == 1;
-		}
+		for (i = 0; i < m; i++)
+			add_len(lens, versions, &n, list[i]->len,
+			        s->cfg.version_given ? s->cfg.version
+			                             : list[i]->version);
+		if (pass == 0)
+			seen = n;
+		else
+			*guessed = n > seen;
 	}
-	for (i = 0; n == 0 && sweep && i <= QUIC_MAX_CID_LEN; i++) {
-		lens[i] = i;
-		versions[i] = s->cfg.version;
-		if (i == QUIC_MAX_CID_LEN)
-			n = i + 1;
+	if (seen == 0 && sweep) {
+		for (i = 0; i <= QUIC_MAX_CID_LEN; i++)
+			add_len(lens, versions, &n, i, s->cfg.version);
+		*guessed = 0;
 	}
 	return n;
 }

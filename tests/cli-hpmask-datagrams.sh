@@ -280,6 +280,21 @@ sides=$(field payload | sed -n 's/^authenticated (\([a-z]*\) 1-RTT.*/\1/p' | sor
 	[ "$sides" = "client server " ] &&
 	pass "a stream of $n short headers alone, both directions: every one authenticated" ||
 	fail "a stream of short headers alone ($n, $sides): $(field payload | sort | uniq -c)"
+# a zero-length DCID (a connection ID a long header cannot teach: it is
+# empty): a Handshake packet with an 8-byte SCID, then a 1-RTT packet to
+# the empty DCID, in one datagram, keyed by a key log
+ZS1=594cb3b06a53f6d6e1c3af415ec6b91a5b97c13c4f38d3008cd4c50c224a8288
+ZS2=$(printf '%064d' 7)
+ZCR=$(printf '%064d' 1)
+ZH=$("$GEN" type=handshake secret=$ZS1 dcid= scid=0102030405060708 pn=1 | sed -n 's/^protected: //p')
+ZO=$("$GEN" type=1rtt secret=$ZS2 dcid= pn=2 | sed -n 's/^protected: //p')
+printf 'SERVER_HANDSHAKE_TRAFFIC_SECRET %s %s\nSERVER_TRAFFIC_SECRET_0 %s %s\n' \
+	"$ZCR" "$ZS1" "$ZCR" "$ZS2" >"$T/zero.keylog"
+expect_status 0 "$AESECB" hp-mask --keylog "$T/zero.keylog" --unprotect "$ZH$ZO"
+[ "$(field header | tr '\n' ' ')" = "e000000001000801020304050607083901 6402 " ] &&
+	[ "$(field payload | grep -c '^authenticated')" = 2 ] &&
+	pass "a 1-RTT packet to an empty DCID after a long header: authenticated" ||
+	fail "a 1-RTT packet to an empty DCID: $(field header | tr '\n' ' ') $(field payload | tr '\n' '|')"
 # a byte of its tag changed: every length tried, none verifies
 case $S1 in *0) S1B=${S1%0}1 ;; *) S1B=${S1%?}0 ;; esac
 expect_status 1 "$AESECB" hp-mask --keylog "$Q/aes128.keylog" --json --unprotect "$S1B"

@@ -4,13 +4,14 @@
 # network namespace of their own, capture their UDP traffic with tcpdump,
 # and write it as pcap, pcapng and hex datagrams, with the key log.
 #
-#   capture.sh [-t SECONDS] [-p PORT] OUTDIR NAME 'SERVER COMMAND' 'CLIENT COMMAND'
+#   capture.sh [-t SECONDS] [-p PORT] [-s] OUTDIR NAME 'SERVER COMMAND' 'CLIENT COMMAND'
 #
 # The commands are run by bash with ADDR (127.0.0.1:PORT), HOST, PORT and
 # KEYLOG (OUTDIR/NAME.keylog, to be written by one of the two) in the
 # environment.  The server starts first; the client is started once the
 # server's UDP port is bound.  Every step has a time limit (-t, default
-# 600 s).  Writes OUTDIR/NAME.pcap (tcpdump), NAME.pcapng (editcap),
+# 600 s).  -s: the server does not stop by itself (ngtcp2's gtlsserver):
+# it is stopped (SIGTERM) a second after the client is done.  Writes OUTDIR/NAME.pcap (tcpdump), NAME.pcapng (editcap),
 # NAME.dgrams (one hex UDP payload per line: tshark -T fields -e
 # udp.payload), NAME.keylog, and NAME.log (the programs' messages and
 # tcpdump's counts).  Fails if either program fails or tcpdump dropped a
@@ -20,15 +21,17 @@ set -euo pipefail
 
 limit=600
 port=4433
-while getopts t:p: opt; do
+stop=
+while getopts t:p:s opt; do
 	case $opt in
 	t) limit=$OPTARG ;;
 	p) port=$OPTARG ;;
+	s) stop=-s ;;
 	*) exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
-[ $# = 4 ] || { sed -n '3,16p' "$0" >&2; exit 2; }
+[ $# = 4 ] || { sed -n '3,20p' "$0" >&2; exit 2; }
 outdir=$1 name=$2 server=$3 client=$4
 mkdir -p "$outdir"
 outdir=$(cd "$outdir" && pwd)
@@ -36,7 +39,7 @@ outdir=$(cd "$outdir" && pwd)
 if [ "${CAPTURE_IN_NS:-}" != 1 ]; then
 	# a network namespace of our own: its loopback carries only this
 	# run's traffic, and no port can be taken by someone else
-	CAPTURE_IN_NS=1 exec unshare -n -- "$0" -t "$limit" -p "$port" \
+	CAPTURE_IN_NS=1 exec unshare -n -- "$0" -t "$limit" -p "$port" $stop \
 		"$outdir" "$name" "$server" "$client"
 fi
 ip link set lo up
@@ -79,9 +82,15 @@ ss -Huln "sport = :$port" | grep -q . || { echo "server did not bind port $port"
 rc=0
 timeout "$limit" bash -c "$client" >>"$log" 2>&1 || rc=$?
 [ "$rc" = 0 ] || { echo "client: exit $rc"; tail -n 20 "$log"; exit 1; }
-rc=0
-wait "$srv" || rc=$?
-[ "$rc" = 0 ] || { echo "server: exit $rc"; tail -n 20 "$log"; exit 1; }
+if [ -n "$stop" ]; then
+	sleep 1
+	kill "$srv" 2>/dev/null || true
+	wait "$srv" || true
+else
+	rc=0
+	wait "$srv" || rc=$?
+	[ "$rc" = 0 ] || { echo "server: exit $rc"; tail -n 20 "$log"; exit 1; }
+fi
 end=$(date +%s.%N)
 sleep 1
 kill -INT "$tcpdump"

@@ -26,13 +26,17 @@ import (
 	"io"
 	"math/big"
 	"net"
+	"net/http"
 	"os"
+	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 	_ "unsafe" // go:linkname
 
 	quic "github.com/lucas-clemente/quic-go"
+	"github.com/lucas-clemente/quic-go/http3"
 )
 
 // quic-go starts a key update after this many packets sent or received
@@ -226,6 +230,86 @@ func client(addr string, n, conc int, conf *quic.Config, tconf *tls.Config, up, 
 	return nil
 }
 
+// HTTP/3: GET /SIZE is answered with SIZE bytes; the server stops a
+// second after its n-th answer.
+func h3server(addr string, n int, conf *quic.Config, tconf *tls.Config) error {
+	var served int64
+	done := make(chan struct{})
+	handler := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		size, err := strconv.ParseUint(strings.TrimPrefix(r.URL.Path, "/"), 10, 64)
+		if err != nil {
+			http.Error(w, "GET /SIZE", http.StatusNotFound)
+			return
+		}
+		w.Header().Set("content-length", strconv.FormatUint(size, 10))
+		if err := writeN(w, size); err != nil {
+			fmt.Fprintf(os.Stderr, "qgo server: %v\n", err)
+		}
+		if atomic.AddInt64(&served, 1) == int64(n) {
+			close(done)
+		}
+	})
+	srv := &http3.Server{Addr: addr, TLSConfig: tconf, QuicConfig: conf, Handler: handler}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.ListenAndServe() }()
+	select {
+	case <-done:
+		time.Sleep(time.Second)
+		return srv.Close()
+	case err := <-errc:
+		return err
+	}
+}
+
+func h3client(addr string, n, conc int, conf *quic.Config, tconf *tls.Config, down uint64) error {
+	if conc <= 0 || conc > n {
+		conc = n
+	}
+	work := make(chan int)
+	var wg sync.WaitGroup
+	var failed int64
+	url := fmt.Sprintf("https://%s/%d", addr, down)
+	for w := 0; w < conc; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range work {
+				// a connection of its own for each request
+				rt := &http3.RoundTripper{TLSClientConfig: tconf.Clone(), QuicConfig: conf.Clone()}
+				err := func() error {
+					resp, err := (&http.Client{Transport: rt}).Get(url)
+					if err != nil {
+						return err
+					}
+					defer resp.Body.Close()
+					got, err := io.Copy(io.Discard, resp.Body)
+					if err != nil {
+						return err
+					}
+					if resp.StatusCode != 200 || uint64(got) != down {
+						return fmt.Errorf("%s: status %d, %d bytes", url, resp.StatusCode, got)
+					}
+					return nil
+				}()
+				rt.Close()
+				if err != nil {
+					atomic.AddInt64(&failed, 1)
+					fmt.Fprintf(os.Stderr, "qgo client: %v\n", err)
+				}
+			}
+		}()
+	}
+	for i := 0; i < n; i++ {
+		work <- i
+	}
+	close(work)
+	wg.Wait()
+	if failed != 0 {
+		return fmt.Errorf("%d of %d connections failed", failed, n)
+	}
+	return nil
+}
+
 func main() {
 	mode := flag.String("mode", "", "server or client")
 	addr := flag.String("addr", "127.0.0.1:4433", "server address")
@@ -239,6 +323,7 @@ func main() {
 	cipher := flag.String("cipher", "any", "TLS cipher suite (aes128, aes256, chacha, any)")
 	retry := flag.Bool("retry", false, "server: send a Retry to every client")
 	limit := flag.Duration("timeout", 10*time.Minute, "give up after this long")
+	h3 := flag.Bool("h3", false, "HTTP/3 (GET /SIZE) instead of the stream protocol")
 	flag.Parse()
 
 	if *ku != 0 {
@@ -265,6 +350,11 @@ func main() {
 		MaxIncomingStreams:    10,
 		MaxIncomingUniStreams: -1,
 	}
+	if *h3 {
+		// HTTP/3 needs unidirectional streams (control, QPACK)
+		conf.MaxIncomingStreams = 0
+		conf.MaxIncomingUniStreams = 0
+	}
 	time.AfterFunc(*limit, func() {
 		fmt.Fprintf(os.Stderr, "qgo %s: gave up after %v\n", *mode, *limit)
 		os.Exit(3)
@@ -278,7 +368,14 @@ func main() {
 		}
 		tconf.Certificates = []tls.Certificate{cert}
 		conf.Versions = []quic.VersionNumber{quic.Version1, quic.Version2, quic.VersionDraft29}
-		err = server(*addr, *n, conf, tconf, *retry)
+		if *h3 {
+			if *retry {
+				conf.RequireAddressValidation = func(net.Addr) bool { return true }
+			}
+			err = h3server(*addr, *n, conf, tconf)
+		} else {
+			err = server(*addr, *n, conf, tconf, *retry)
+		}
 	case "client":
 		v, err2 := versionOf(*version)
 		if err2 != nil {
@@ -287,7 +384,11 @@ func main() {
 		}
 		conf.Versions = []quic.VersionNumber{v}
 		tconf.InsecureSkipVerify = true
-		err = client(*addr, *n, *conc, conf, tconf, *up, *down)
+		if *h3 {
+			err = h3client(*addr, *n, *conc, conf, tconf, *down)
+		} else {
+			err = client(*addr, *n, *conc, conf, tconf, *up, *down)
+		}
 	default:
 		err = errors.New("-mode server or -mode client")
 	}

@@ -25,9 +25,9 @@
 /* The bytes the caller read to sniff the format, then the descriptor. */
 struct source {
 	int fd;
-	uint8_t head[PCAPIN_SNIFF_LEN];
 	size_t headlen, pos;
 	int err;                   /* errno of a failed read, else 0 */
+	uint8_t head[];            /* headlen bytes */
 };
 
 struct pcapin {
@@ -209,12 +209,12 @@ int pcapin_open(struct pcapin **pp, int fd, const uint8_t *head,
 	int k = kind(head, headlen);
 
 	*pp = NULL;
-	if (k == 0 || headlen > PCAPIN_SNIFF_LEN) {
+	if (k == 0) {
 		snprintf(why, size, "not a pcap or pcapng file");
 		return PCAPIN_EBAD;
 	}
 	p = calloc(1, sizeof *p);
-	s = calloc(1, sizeof *s);
+	s = calloc(1, sizeof *s + headlen);
 	if (p == NULL || s == NULL) {
 		free(p);
 		free(s);

@@ -108,9 +108,11 @@ int pcapin_head(int fd, uint8_t *head, size_t size, size_t *n, char *why,
                 size_t whysize);
 
 /*
- * Open the capture whose first headlen bytes (already read from fd) are
- * head, and whose rest is still to be read from fd; fd stays the
- * caller's (pcapin_free does not close it).  port: only datagrams with
+ * Open the capture whose first headlen bytes (already read from fd: at
+ * least the PCAPIN_SNIFF_LEN that pcapin_sniff looked at, or as many as
+ * the caller read) are head, and whose rest is still to be read from fd;
+ * head is copied, and fd stays the caller's (pcapin_free does not close
+ * it).  port: only datagrams with
  * this source or destination port are returned (0: every UDP datagram).
  * PCAPIN_OK with *p set, or an error with a message in why (libpcap's
  * own, or "link type ... is not supported").

@@ -282,6 +282,38 @@ START_TEST(test_port)
 }
 END_TEST
 
+/* More first bytes than the sniff needs: the caller read a block. */
+START_TEST(test_long_head)
+{
+	static const size_t heads[] = { 12, 13, 24, 100, 700 };
+	uint8_t head[1000];
+	size_t i;
+
+	for (i = 0; i < sizeof heads / sizeof heads[0]; i++) {
+		int fd = open_fixture("vlan.pcapng");
+		struct pcapin_dgram d;
+		struct pcapin *p;
+		size_t n;
+		int rc, got = 0;
+
+		ck_assert_int_eq(pcapin_head(fd, head, heads[i], &n, why,
+		                             sizeof why), PCAPIN_OK);
+		ck_assert_uint_eq(n, heads[i]);
+		ck_assert_int_eq(pcapin_sniff(head, n), 1);
+		ck_assert_int_eq(pcapin_open(&p, fd, head, n, 0, why,
+		                             sizeof why), PCAPIN_OK);
+		while ((rc = pcapin_next(p, &d, why, sizeof why)) != PCAPIN_END) {
+			ck_assert_int_ge(rc, 0);
+			got += rc == PCAPIN_OK;
+		}
+		ck_assert_int_eq(got, 3);
+		ck_assert_uint_eq(pcapin_stats(p)->frames, 5);
+		pcapin_free(p);
+		close(fd);
+	}
+}
+END_TEST
+
 /* A capture on standard input: through a pipe, the sniffed bytes kept. */
 START_TEST(test_pipe)
 {
@@ -428,6 +460,7 @@ static Suite *pcapin_suite(void)
 	tcase_add_test(tc, test_variants);
 	tcase_add_test(tc, test_precision);
 	tcase_add_test(tc, test_port);
+	tcase_add_test(tc, test_long_head);
 	tcase_add_test(tc, test_pipe);
 	tcase_add_test(tc, test_sniff);
 	tcase_add_test(tc, test_refused);

@@ -56,7 +56,9 @@ cut_after_two_updates() {  # FROM TO
 	tshark -n -r "$out/$2.pcap" -T fields -e udp.payload >"$out/$2.dgrams"
 	cp "$out/$1.keylog" "$out/$2.keylog"
 	echo "$2: $1 from frame $first (after both sides' second key update)" >"$out/$2.log"
-	"$here/check.py" --time "$out/$2.pcap" "$out/$2.keylog" | tee -a "$out/check.txt" || true
+	"$here/check.py" --time "$out/$2.pcap" "$out/$2.keylog" >"$out/$2.check" ||
+		echo "$2: tshark did not decrypt every packet" >>"$out/$2.check"
+	tee -a "$out/check.txt" <"$out/$2.check"
 }
 
 S='qgo -mode server -addr $ADDR'
@@ -116,11 +118,15 @@ make_one() {
 	qgo-v2draft-retry)
 		build_qgo
 		cap qgo-v2draft-retry 300 "$S -n 10 -retry" "$C -n 10 -c 5 -version v2 -down 50000 -keyupdate 20" ;;
+	# the same, from after both sides' second key update
+	qq-late)
+		[ -f "$out/qq-big.pcap" ] || make_one qq-big
+		cut_after_two_updates qq-big qq-late ;;
 	# quinn: one connection of over 100,000 packets, a key update every
-	# 300 ms (the server's)
+	# 40 ms (the server's)
 	qq-big)
 		build_qquinn
-		cap qq-big 900 "$QS -n 1 -keyupdate 300" "SSLKEYLOGFILE=\$KEYLOG $QC -n 1 -down 150000000" ;;
+		cap qq-big 900 "$QS -n 1 -keyupdate 40" "SSLKEYLOGFILE=\$KEYLOG $QC -n 1 -down 150000000" ;;
 	# 400 quinn connections, 100 at a time, each with a socket of its own;
 	# no forced key updates (with them, a third of the connections were
 	# lost: quinn 0.9 forces an update whatever the state of the last)
@@ -174,5 +180,6 @@ make_one() {
 }
 
 all="qgo-mix qgo-retry qgo-v2draft qgo-v2draft-retry qgo-100 qgo-400 qgo-late qgo-1000
-	qgo-big qgo-10000 qq-big qq-400 qq-share qgo-qq qq-qgo-retry ngtcp2-qgo qgo-ngtcp2"
+	qgo-big qgo-10000 qq-big qq-late qq-400 qq-share qgo-qq qq-qgo-retry ngtcp2-qgo
+	qgo-ngtcp2"
 for n in ${*:-$all}; do make_one "$n"; done

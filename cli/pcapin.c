@@ -226,8 +226,12 @@ int pcapin_open(struct pcapin **pp, int fd, const uint8_t *head,
 	s->headlen = headlen;
 	f = source_open(s);
 	if (f == NULL) {
-		snprintf(why, size, "cannot open the capture: %s",
-		         strerror(errno));
+		if (errno == ESPIPE)   /* no fopencookie, and a pipe */
+			snprintf(why, size, "a capture cannot be read from a "
+			         "pipe here: give it as a file");
+		else
+			snprintf(why, size, "cannot open the capture: %s",
+			         strerror(errno));
 		free(s);
 		free(p);
 		return errno == ENOMEM ? PCAPIN_ENOMEM : PCAPIN_EIO;

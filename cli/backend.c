@@ -28,34 +28,42 @@ int cli_status_exit(int st)
 	}
 }
 
-/* The names of every backend, ", " between them. */
-static void list_names(char *buf, size_t size)
+/* The names of every backend, ", " between them, in memory the caller
+ * frees (NULL when out of memory): as long as the library's list. */
+static char *list_names(void)
 {
-	size_t i, n = aesecb_backend_count();
+	size_t i, n = aesecb_backend_count(), len = 1;
+	char *buf;
 
+	for (i = 0; i < n; i++)
+		len += strlen(aesecb_backend_name(aesecb_backend_get(i))) + 2;
+	buf = malloc(len);
+	if (buf == NULL)
+		return NULL;
 	buf[0] = '\0';
 	for (i = 0; i < n; i++) {
-		const char *name = aesecb_backend_name(aesecb_backend_get(i));
 		if (i > 0)
-			strncat(buf, ", ", size - strlen(buf) - 1);
-		strncat(buf, name, size - strlen(buf) - 1);
+			strcat(buf, ", ");
+		strcat(buf, aesecb_backend_name(aesecb_backend_get(i)));
 	}
+	return buf;
 }
 
 int cli_backend_resolve(const char *name, const aesecb_backend **out)
 {
 	const char *why, *env = name == NULL ? aesecb_backend_env() : NULL;
-	char names[256], safe[68];
+	char *names;
 
 	switch (aesecb_backend_resolve(name, out, &why)) {
 	case AESECB_OK:
 		return 0;
 	case AESECB_EUNKNOWN:
-		list_names(names, sizeof names);
+		names = list_names();
 		cli_err("%s '%s' (known: %s)", env != NULL ?
 		        "AESECB_BACKEND names no backend:" : "unknown backend",
-		        cli_printable(env != NULL ? env : name, safe,
-		                      sizeof safe), names);
+		        cli_safe(env != NULL ? env : name),
+		        names != NULL ? names : "(out of memory)");
+		free(names);
 		break;
 	default:
 		cli_err("backend '%s' is not available here: %s (needs %s)",

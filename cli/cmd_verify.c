@@ -199,9 +199,9 @@ int cmd_verify(int argc, char **argv)
 	status = parse(&o, argc, argv);
 	if (status != 0 || o.common.help)
 		return status != 0 ? status : cli_help(help);
-	if (acvp_memory_from_env() != ACVP_OK)
-		return cli_usage("AESECB_ACVP_MEMORY='%s' is not a number of MiB",
-		                 cli_safe(getenv("AESECB_ACVP_MEMORY")));
+	status = cli_acvp_memory_env();
+	if (status != 0)
+		return status;
 	v = calloc(1, sizeof *v);
 	if (v == NULL) {
 		cli_err("out of memory");

@@ -35,7 +35,7 @@ static void failure_init(struct failure *fl, int kind)
 	fl->outer = fl->inner = -1;
 }
 
-/* The hex of the first 16-byte block of n bytes that differs between
+/* The first 16-byte block of n bytes that differs between
  * expected and actual, and (unless the caller numbered it) which. */
 static void locate_block(struct failure *fl, const uint8_t *expected,
                          const uint8_t *actual, size_t n)
@@ -48,10 +48,9 @@ static void locate_block(struct failure *fl, const uint8_t *expected,
 	                                      n - 16 * blk : 16))
 		blk++;
 	len = n - 16 * blk < 16 ? n - 16 * blk : 16;
-	*cli_hex_encode(fl->expected, expected + 16 * blk, len,
-	                CLI_HEX_LOWER) = '\0';
-	*cli_hex_encode(fl->actual, actual + 16 * blk, len,
-	                CLI_HEX_LOWER) = '\0';
+	memcpy(fl->expected, expected + 16 * blk, len);
+	memcpy(fl->actual, actual + 16 * blk, len);
+	fl->vlen = len;
 	if (fl->block == 0) {
 		fl->block = blk + 1;
 		fl->nblocks = nb;
@@ -68,7 +67,7 @@ static void add_failure(struct verify *v, struct brun *b,
 	if (b->file_fail[v->cur] > SHOW_MAX)
 		return;
 	fl->file = v->cur;
-	fl->expected[0] = fl->actual[0] = '\0';
+	fl->vlen = 0;
 	if (expected != NULL && actual != NULL && n > 0)
 		locate_block(fl, expected, actual, n);
 	if (b->nf == b->capf) {

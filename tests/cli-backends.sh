@@ -203,7 +203,7 @@ expect_stderr_empty
 expect_status 0 env AESECB_BACKEND=bogus "$AESECB" backends
 expect_stderr_fixed "aesecb: backends: warning: AESECB_BACKEND='bogus' names no backend"
 expect_stderr_lines 1
-expect_stdout_grep "^default: none: AESECB_BACKEND='bogus' cannot be used"
+expect_stdout_grep "^default: no backend: AESECB_BACKEND='bogus' cannot be used"
 if grep -q ' \* ' "$T/out"; then
 	fail "a default is marked although AESECB_BACKEND is unusable"
 else

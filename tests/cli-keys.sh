@@ -165,7 +165,7 @@ expect_stderr_fixed "the secret is 32 bytes; with sha384 secrets are 48 bytes"
 no_key_in_output $K32
 
 # Commands that take no key refuse the options, and do not echo them.
-for c in verify bench backends quic-keys; do
+for c in $(commands WITHOUT --key); do
 	for o in -k -K --key-env --secret --secret-file --secret-env; do
 		expect_status 2 "$AESECB" $c $o $K16
 		expect_stderr_fixed "aesecb: $c: "

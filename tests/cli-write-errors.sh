@@ -54,6 +54,13 @@ $T/samples hp-mask -k $K --block
 /dev/null --version
 LINES
 
+# every command the tool lists is in the table, with its help too
+for c in $(commands); do
+	grep -q "^[^ ]* $c\( \|\$\)" "$T/lines" ||
+		fail "no command line of '$c' here: add one to the table"
+	echo "/dev/null help $c" >>"$T/lines"
+done
+
 while read -r input line; do
 	set -- $line
 	run "$AESECB" "$@" <"$input"

@@ -41,6 +41,11 @@
 #                             (default), compiled, available or unavailable.
 #                             The one source of backend names for the tests
 #     backend_reason NAME     why the listing says NAME cannot run ("-": it can)
+#     commands [WITH|WITHOUT OPT]  the tool's commands as 'aesecb --help'
+#                             lists them, in its order, space separated: the
+#                             one source of command names for the tests;
+#                             with WITH or WITHOUT, those whose help shows
+#                             (or does not show) option OPT
 #     wait_limit PID SECS     wait for background job PID at most SECS
 #                             seconds (then kill it): its exit status, or 124
 #                             when it had to be killed
@@ -291,6 +296,25 @@ backends() {
 
 # backend_reason NAME: why the listing says backend NAME cannot run here
 # ("-" when it can, "" when it lists no such backend).
+commands() {
+	_cmds=$("$AESECB" --help | awk '/^Commands:/ { c = 1; next }
+		c && NF == 0 { exit } c { print $1 }')
+	[ -n "$_cmds" ] || fail "no commands in 'aesecb --help'"
+	case ${1:-} in
+	WITH|WITHOUT)
+		_sel=
+		for _c in $_cmds; do
+			if "$AESECB" help "$_c" | grep -q -e "^ *\(-., \)\{0,1\}$2\b"; then
+				[ "$1" = WITH ] && _sel="$_sel $_c"
+			else
+				[ "$1" = WITHOUT ] && _sel="$_sel $_c"
+			fi
+		done
+		_cmds=$_sel ;;
+	esac
+	echo $_cmds
+}
+
 backend_reason() {
 	backends >/dev/null
 	awk -v b="$1" '$1 == b { $1 = $2 = $3 = ""; sub(/^ */, ""); print }' \

@@ -709,6 +709,10 @@ static int read_group(struct dec *d, json_t *jg, const struct jpath *gp,
 	jp_set(&p, gp, "tests");
 	if (!json_is_array(tests))
 		return bad(d, &p, tests == NULL ? "missing" : "not an array");
+	/* a group of no tests checks nothing: refused, as an empty
+	 * response file is */
+	if (json_array_size(tests) == 0)
+		return bad(d, &p, "empty: a test group has at least one test");
 	g->ntests = 0;
 	g->tests = acvp_calloc(json_array_size(tests) + 1, sizeof *g->tests);
 	if (g->tests == NULL)
@@ -753,6 +757,11 @@ static int read_questions(const char *path, struct acvp_set *set,
 	jp_set(&p, &base, "testGroups");
 	if (!json_is_array(groups)) {
 		rc = bad(&d, &p, groups == NULL ? "missing" : "not an array");
+		goto out;
+	}
+	if (json_array_size(groups) == 0) {
+		rc = bad(&d, &p, "empty: a vector set has at least one test "
+		         "group");
 		goto out;
 	}
 	set->groups = acvp_calloc(json_array_size(groups) + 1,

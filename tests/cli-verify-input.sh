@@ -111,6 +111,42 @@ EOF_W
 	wait_limit $writer 30
 	[ $rc -eq 0 ] && pass "an ACVP set from a FIFO, with another file" ||
 		fail "an ACVP set from a FIFO: exit $rc: $(head -n 1 "$T/err")"
+	# a FIFO is waited for as cat waits: a writer that comes 2 s after
+	# the command is read, by verify and acvp alike
+	for cmd in "verify -q -b none" "acvp -b none -o $T/late.out"; do
+		rm -f "$T/late.out"
+		$TO 20 "$AESECB" $cmd "$T/fifo.json" >"$T/out" 2>"$T/err" &
+		reader=$!
+		sleep 2
+		$TO 20 sh -c 'cat "$1" >"$2"' sh \
+			"$top_srcdir/tests/acvp/projection/internalProjection.json" "$T/fifo.json" &
+		writer=$!
+		wait_limit $reader 30
+		rc=$?
+		wait_limit $writer 30
+		[ $rc -eq 0 ] && pass "${cmd%% *}: a FIFO's late writer is read" ||
+			fail "${cmd%% *}: a FIFO's late writer: exit $rc: $(head -n 1 "$T/err")"
+	done
+	[ -s "$T/late.out" ] || fail "acvp: no answer from a FIFO's late writer"
+	# and a FIFO nobody writes keeps it waiting (documented), until a
+	# signal ends it: it is still there after 2 s, SIGTERM ends it at
+	# once, and acvp leaves no output file
+	for cmd in "verify -q -b none" "acvp -b none -o $T/never.out"; do
+		env --default-signal=TERM "$AESECB" $cmd "$T/fifo.json" >"$T/out" 2>"$T/err" &
+		reader=$!
+		sleep 2
+		if kill -s 0 $reader 2>/dev/null; then
+			pass "${cmd%% *}: waits for a FIFO's writer"
+		else
+			fail "${cmd%% *}: did not wait for a FIFO's writer: $(head -n 1 "$T/err")"
+		fi
+		kill -s TERM $reader 2>/dev/null
+		wait_limit $reader 10
+		rc=$?
+		[ $rc -eq 143 ] && pass "${cmd%% *}: SIGTERM ends the wait" ||
+			fail "${cmd%% *}: after SIGTERM: exit $rc"
+	done
+	expect_no_file "$T/never.out"
 else
 	skip "FIFOs: no mkfifo"
 fi

@@ -75,6 +75,50 @@ int cli_backend_resolve(const char *name, const aesecb_backend **out)
 	return EXIT_BACKEND;
 }
 
+int cli_backends_select(const char *name, struct cli_backends *sel)
+{
+	size_t i, n = aesecb_backend_count();
+
+	memset(sel, 0, sizeof *sel);
+	sel->run = calloc(n ? n : 1, sizeof *sel->run);
+	sel->skipped = calloc(n ? n : 1, sizeof *sel->skipped);
+	sel->avail = calloc(n ? n : 1, sizeof *sel->avail);
+	if (sel->run == NULL || sel->skipped == NULL || sel->avail == NULL) {
+		cli_err("out of memory");
+		return EXIT_IO;
+	}
+	for (i = 0; i < n; i++) {
+		const aesecb_backend *be = aesecb_backend_get(i);
+
+		if (aesecb_backend_available(be))
+			sel->avail[sel->navail++] = be;
+	}
+	if (name != NULL && strcmp(name, "all") != 0) {
+		int rc = cli_backend_resolve(name, &sel->only);
+
+		if (rc == 0)
+			sel->run[sel->nrun++] = sel->only;
+		return rc;
+	}
+	for (i = 0; i < n; i++) {
+		const aesecb_backend *be = aesecb_backend_get(i);
+
+		if (aesecb_backend_available(be))
+			sel->run[sel->nrun++] = be;
+		else
+			sel->skipped[sel->nskipped++] = be;
+	}
+	return 0;
+}
+
+void cli_backends_free(struct cli_backends *sel)
+{
+	free(sel->run);
+	free(sel->skipped);
+	free(sel->avail);
+	memset(sel, 0, sizeof *sel);
+}
+
 int cli_context(aesecb_ctx *ctx, struct cli_key *key, const char *backend)
 {
 	const aesecb_backend *be;

@@ -27,6 +27,36 @@ for cmd in $(commands); do
 	expect_stderr_grep "unknown option '--no-such-option'"
 done
 
+# Every option is checked where it stands: the first bad one on the
+# command line is the one reported, -b included, for every command that
+# has it (before, -b was looked at after the loop: 'encrypt -b bogus -p
+# xyz' reported the padding only)
+for cmd in $(commands WITH --backend); do
+	expect_status 3 "$AESECB" $cmd -b bogus --no-such-option
+	expect_stderr_fixed "aesecb: $cmd: unknown backend 'bogus'"
+	expect_stderr_lines 1
+	expect_status 2 "$AESECB" $cmd --no-such-option -b bogus
+	expect_stderr_fixed "aesecb: $cmd: unknown option '--no-such-option'"
+	expect_stderr_lines 1
+	expect_status 3 "$AESECB" $cmd --backend=bogus -b none --no-such-option
+	expect_stderr_fixed "unknown backend 'bogus'"
+done
+for cmd in encrypt decrypt; do
+	expect_status 3 "$AESECB" $cmd -b bogus -p xyz -k $KEY
+	expect_stderr_fixed "aesecb: $cmd: unknown backend 'bogus'"
+	expect_stderr_lines 1
+	expect_status 2 "$AESECB" $cmd -p xyz -b bogus -k $KEY
+	expect_stderr_fixed "aesecb: $cmd: unknown padding 'xyz'"
+	expect_stderr_lines 1
+done
+# 'all' is a backend list where a command runs several, and only there
+for cmd in verify bench; do
+	expect_status 2 "$AESECB" $cmd -b all --no-such-option
+	expect_stderr_fixed "unknown option '--no-such-option'"
+done
+expect_status 3 "$AESECB" encrypt -b all -k $KEY
+expect_stderr_fixed "unknown backend 'all'"
+
 # 'aesecb help' on itself is the list of commands, as 'aesecb --help' is;
 # 'help' takes one command
 expect_status 0 "$AESECB" --help

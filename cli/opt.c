@@ -96,9 +96,14 @@ int cli_option(struct cli_opts *o, int c, const char *arg)
 {
 	switch (c) {
 	case 'k':
+		return cli_keysrc_load(&o->key, &cli_kind_key, CLI_KEYSRC_HEX,
+		                       arg);
 	case 'K':
+		return cli_keysrc_load(&o->key, &cli_kind_key, CLI_KEYSRC_FILE,
+		                       arg);
 	case CLI_OPT_KEY_ENV:
-		return cli_key_load(&o->key, c, arg);
+		return cli_keysrc_load(&o->key, &cli_kind_key, CLI_KEYSRC_ENV,
+		                       arg);
 	case 'b': {
 		const aesecb_backend *be;
 		int rc = 0;

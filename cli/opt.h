@@ -66,7 +66,7 @@ struct cli_opts {
  * 'b', 'h' or CLI_OPT_BAD), arg its optarg.  A command's switch hands it
  * every c it does not handle itself.  Every option is checked where it
  * stands, so that the first bad one on the command line is the one
- * reported: a key is loaded (cli_key_load), and -b NAME must name a
+ * reported: a key is loaded (cli_keysrc_load), and -b NAME must name a
  * backend that runs here (cli_backend_resolve: EXIT_BACKEND), or be
  * "all" where backend_all is set.  Returns 0, or an exit status after the
  * error is printed.

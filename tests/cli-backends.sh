@@ -290,13 +290,13 @@ done
 expect_status 2 "$AESECB" backends --frob
 expect_stderr_fixed "aesecb: backends: unknown option '--frob'"
 # options are named without a value: no key bytes in the message
-expect_status 2 "$AESECB" backends --key=9f50449e04a0e810283a1e9933adedd2
+expect_status 2 "$AESECB" backends --key=$RFC9001_CLIENT_HP
 expect_stderr_fixed "aesecb: backends: unknown option '--key' "
 expect_stderr_lacks "9f50449e"
-expect_status 2 "$AESECB" backends -k9f50449e04a0e810283a1e9933adedd2
+expect_status 2 "$AESECB" backends -k$RFC9001_CLIENT_HP
 expect_stderr_fixed "aesecb: backends: unknown option '-k' "
 expect_stderr_lacks "9f50449e"
-expect_status 2 "$AESECB" backends --json=9f50449e04a0e810283a1e9933adedd2
+expect_status 2 "$AESECB" backends --json=$RFC9001_CLIENT_HP
 expect_stderr_lacks "9f50449e"
 expect_status 2 "$AESECB" backends extra
 expect_stderr_fixed "unexpected argument 'extra'"

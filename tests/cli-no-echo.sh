@@ -33,7 +33,7 @@ command -v timeout >/dev/null 2>&1 || skip_all "no timeout command (coreutils)"
 
 V=$top_srcdir/vectors
 K16=000102030405060708090a0b0c0d0e0f
-SAMPLE=d1b1c98dd7689fb8ec11d242b123dc9b
+SAMPLE=$RFC9001_SAMPLE
 PROMPT=$top_srcdir/tests/acvp/array/prompt.json
 
 # The values hunted for: a key plain, with colons in upper case, in groups
@@ -172,7 +172,7 @@ base() {
 	case $1 in
 	encrypt|decrypt) echo "-k $K16 -i $T/in -o $T/o" ;;
 	hp-mask)   echo "-k $K16 $SAMPLE" ;;
-	quic-keys) echo "8394c8f03e515708" ;;
+	quic-keys) echo "$RFC9001_DCID" ;;
 	verify)    echo "-b none $V/fips197.rsp" ;;
 	acvp)      echo "-b none -o $T/answer.json $PROMPT" ;;
 	bench)     echo "--list" ;;

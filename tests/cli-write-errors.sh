@@ -38,8 +38,8 @@ $T/mb decrypt -k $K
 /dev/null hp-mask -k $K 00000000000000000000000000000000
 $T/samples hp-mask -k $K
 $T/samples hp-mask -k $K --block
-/dev/null quic-keys 8394c8f03e515708
-/dev/null quic-keys --json 8394c8f03e515708
+/dev/null quic-keys $RFC9001_DCID
+/dev/null quic-keys --json $RFC9001_DCID
 /dev/null verify -b none $V/fips197.rsp
 /dev/null verify --json -b none $V/fips197.rsp
 /dev/null verify --random 2000 --seed 1 -b none

@@ -19,6 +19,9 @@
 #
 # What it provides:
 #     $T                      a private temporary directory, removed on exit
+#     $RFC9001_*              RFC 9001 Appendix A's example (tests/rfc9001.sh):
+#                             DCID, A.1's secrets and keys, A.2's client
+#                             header, sample and mask, A.3's server Initial
 #     pass MSG / fail MSG     record one assertion (fail prints MSG on stderr)
 #     skip MSG                record a part that did not run ("SKIP: MSG")
 #     note MSG                print a line to the log
@@ -47,6 +50,10 @@
 #                             one source of command names for the tests;
 #                             with WITH or WITHOUT, those whose help shows
 #                             (or does not show) option OPT
+#     summary_of              the last 'verify:' line of the last run's stdout
+#     flip IN OUT SECTION COUNT FIELD  copy response file IN to OUT with the
+#                             last hex digit of FIELD in entry COUNT of
+#                             [SECTION] changed (CR line endings dropped)
 #     wait_limit PID SECS     wait for background job PID at most SECS
 #                             seconds (then kill it): its exit status, or 124
 #                             when it had to be killed
@@ -60,6 +67,9 @@
 
 LC_ALL=C
 export LC_ALL
+
+# the example of RFC 9001 Appendix A (RFC9001_*), one copy for every test
+. "${top_srcdir:-.}/tests/rfc9001.sh"
 
 if [ -z "${AESECB:-}" ]; then
 	if [ -n "${top_builddir:-}" ] && [ -x "$top_builddir/aesecb" ]; then
@@ -314,6 +324,29 @@ commands() {
 		_cmds=$_sel ;;
 	esac
 	echo $_cmds
+}
+
+# summary_of: the summary line of the last verify run
+summary_of() {
+	grep '^verify: ' "$T/out" | tail -n 1
+}
+
+# flip IN OUT SECTION COUNT FIELD: copy IN to OUT with the last hex digit of
+# FIELD in entry COUNT of [SECTION] changed (CR line endings are dropped)
+flip() {
+	tr -d '\r' <"$1" | awk -v sec="[$3]" -v cnt="COUNT = $4" -v fld="$5 = " '
+		/^\[/ { insec = ($0 == sec) }
+		insec && $0 == cnt { inent = 1 }
+		/^[ \t]*$/ { inent = 0 }
+		insec && inent && !done && index($0, fld) == 1 {
+			last = substr($0, length($0))
+			$0 = substr($0, 1, length($0) - 1) (last == "0" ? "1" : "0")
+			done = 1
+		}
+		{ print }' >"$2"
+	if cmp -s "$1" "$2"; then
+		fail "flip: $1 unchanged"
+	fi
 }
 
 backend_reason() {

@@ -230,26 +230,16 @@ static int set_err(struct acvp_error *err, int code, const char *file,
 
 char *acvp_strerror(const struct acvp_error *err, const char *path)
 {
-	const char *parts[3];
-	size_t len = 0, i, n = 0;
-	char *buf;
+	/* every part made printable whole (cli_safe: no cut) */
+	const char *file = cli_safe(err->file != NULL ? err->file : path);
+	const char *where = cli_safe(err->where);
+	const char *msg = cli_safe(err->msg);
+	size_t len = strlen(file) + strlen(where) + strlen(msg) + 5;
+	char *buf = malloc(len);
 
-	/* every part made printable whole (cli_safe: no cut), then joined */
-	parts[n++] = cli_safe(err->file != NULL ? err->file : path);
-	if (err->where[0] != '\0')
-		parts[n++] = cli_safe(err->where);
-	parts[n++] = cli_safe(err->msg);
-	for (i = 0; i < n; i++)
-		len += strlen(parts[i]) + 2;
-	buf = malloc(len + 1);
-	if (buf == NULL)
-		return NULL;
-	buf[0] = '\0';
-	for (i = 0; i < n; i++) {
-		if (i > 0)
-			strcat(buf, ": ");
-		strcat(buf, parts[i]);
-	}
+	if (buf != NULL)
+		snprintf(buf, len, "%s: %s%s%s", file, where,
+		         where[0] != '\0' ? ": " : "", msg);
 	return buf;
 }
 

@@ -308,6 +308,17 @@ expect_status 2 "$AESECB" encrypt -k "$K16" -p "$P9"
 expect_stderr_fixed "unknown padding '<raw bytes withheld: may be a key>'"
 expect_status 2 "$AESECB" "x$P8"
 expect_stderr_grep "^aesecb: unknown command 'x.*withheld: may be a key>' "
+# the file name in hp-mask's JSON report: withheld where every JSON string
+# is written (it was shown whole while its text report withheld it)
+for P in "$P1" "$P9"; do
+	echo "$RFC9001_SERVER_INITIAL" >"$T/f/$P"
+	expect_status 0 "$AESECB" hp-mask --initial --odcid "$RFC9001_DCID" \
+		--json --unprotect - "$T/f/$P"
+	expect_stdout_grep '"file": "[^"]*withheld: may be a key>"'
+	printf '%s\n' "$P" >"$T/echo"
+	leaks "$T/out" && fail "hp-mask --json shows the file name '$P'" ||
+		pass "hp-mask --json withholds the file name"
+done
 # one odd byte, or an escape sequence, is shown escaped
 expect_status 2 "$AESECB" "$(printf 'a\033[31mb\nc')"
 expect_stderr_fixed "unknown command 'a\x1b[31mb\x0ac'"

@@ -383,7 +383,12 @@ static enum verdict udp(struct frame *f, size_t u, size_t end)
 
 	if (other_port(f, u))
 		return IGNORE;
-	if (u + 8 > f->cap || u + 8 > end)
+	if (u > end || end - u < 8) {
+		snprintf(f->why, f->size, "malformed UDP header: an IP payload "
+		         "of %zu bytes", u > end ? (size_t)0 : end - u);
+		return SKIP;
+	}
+	if (u + 8 > f->cap)
 		return short_frame(f, "UDP header", SKIP);
 	len = be16(f->b + u + 4);
 	if (len < 8 || u + len > end) {

@@ -325,6 +325,11 @@ def main():
     u = bytearray(udp(C4, S4, 50000, 4433, a))
     u[4:6] = struct.pack("!H", 300)
     cap.skip(eth(ipv4(C4, S4, 17, bytes(u)), 0x0800), "UDP")
+    cap.skip(eth(ipv4(C4, S4, 17, udp(C4, S4, 50000, 4433, a), total=24), 0x0800),
+             "IP payload of 4 bytes")
+    end = ext(17, 1)                  # 16 bytes, past a payload length of 8
+    cap.skip(eth(ipv6(C6, S6, 60, end + udp(C6, S6, 50000, 4433, a), plen=8), 0x86dd),
+             "IP payload of 0 bytes")
     cap.dgram(eth(udp4(a), 0x0800), a, C4, 50000, S4, 4433)
     cap.write()
 

@@ -657,11 +657,10 @@ static int init_checked(aesecb_ctx *ctx, const uint8_t *key, size_t key_len,
 	ctx->priv_backend = be;
 	ctx->priv_rounds = (uint16_t)rounds;
 	ctx->priv_key_len = (uint8_t)key_len;
-	ctx->priv_encrypt = (void (*)(void))be->impl->encrypt;
-	ctx->priv_decrypt = (void (*)(void))be->impl->decrypt;
-	ctx->priv_masks = be->impl->masks != NULL
-	                  ? (void (*)(void))be->impl->masks
-	                  : (void (*)(void))generic_masks;
+	ctx->priv_encrypt = be->impl->encrypt;
+	ctx->priv_decrypt = be->impl->decrypt;
+	ctx->priv_masks = be->impl->masks != NULL ? be->impl->masks
+	                                          : generic_masks;
 	ctx->priv_burn = (regs & AESECB_REGS_BLOCKS) == 0;
 	set_one(ctx, be, rounds, regs);
 #ifdef AESECB_DIT
@@ -746,13 +745,13 @@ void aesecb_ctx_free(aesecb_ctx *ctx)
  * (priv_burn clear), directly (under DIT when the context asks for it): no
  * record, nothing between the caller and the AES instructions.
  */
-static ALWAYS_INLINE int run_blocks(const aesecb_ctx *ctx, void (*fn)(void),
-                                    const uint8_t *in, uint8_t *out,
-                                    size_t nblocks)
+static ALWAYS_INLINE int run_blocks(const aesecb_ctx *ctx,
+                                    aesecb_blocks_fn *fn, const uint8_t *in,
+                                    uint8_t *out, size_t nblocks)
 {
 	if (ctx->priv_burn)
-		return run_burned((aesecb_blocks_fn *)fn, ctx, in, out, nblocks);
-	return call_dit((aesecb_blocks_fn *)fn, ctx, in, out, nblocks, NULL);
+		return run_burned(fn, ctx, in, out, nblocks);
+	return call_dit(fn, ctx, in, out, nblocks, NULL);
 }
 
 /* Whether a slot of ctx->priv_one can be called (always, but on 32-bit
@@ -858,40 +857,37 @@ ALIGN64_FN int aesecb_decrypt(const aesecb_ctx *ctx, const uint8_t *in,
 static int burned_encrypt1(const aesecb_ctx *ctx, const uint8_t *in,
                            uint8_t *out)
 {
-	return run_burned((aesecb_blocks_fn *)ctx->priv_encrypt, ctx, in, out,
-	                  1);
+	return run_burned(ctx->priv_encrypt, ctx, in, out, 1);
 }
 
 static int burned_decrypt1(const aesecb_ctx *ctx, const uint8_t *in,
                            uint8_t *out)
 {
-	return run_burned((aesecb_blocks_fn *)ctx->priv_decrypt, ctx, in, out,
-	                  1);
+	return run_burned(ctx->priv_decrypt, ctx, in, out, 1);
 }
 
 static int burned_mask1(const aesecb_ctx *ctx, const uint8_t *sample,
                         uint8_t *mask)
 {
-	return run_burned((aesecb_masks_fn *)ctx->priv_masks, ctx, sample, mask,
-	                  1);
+	return run_burned(ctx->priv_masks, ctx, sample, mask, 1);
 }
 
 static int direct_encrypt1(const aesecb_ctx *ctx, const uint8_t *in,
                            uint8_t *out)
 {
-	return ((aesecb_blocks_fn *)ctx->priv_encrypt)(ctx, in, out, 1, NULL);
+	return ctx->priv_encrypt(ctx, in, out, 1, NULL);
 }
 
 static int direct_decrypt1(const aesecb_ctx *ctx, const uint8_t *in,
                            uint8_t *out)
 {
-	return ((aesecb_blocks_fn *)ctx->priv_decrypt)(ctx, in, out, 1, NULL);
+	return ctx->priv_decrypt(ctx, in, out, 1, NULL);
 }
 
 static int generic_mask1(const aesecb_ctx *ctx, const uint8_t *sample,
                          uint8_t *mask)
 {
-	return ((aesecb_masks_fn *)ctx->priv_masks)(ctx, sample, mask, 1, NULL);
+	return ctx->priv_masks(ctx, sample, mask, 1, NULL);
 }
 
 /* A backend with no mask function at all: one block, 5 bytes of it (what
@@ -903,8 +899,7 @@ static int block_mask1(const aesecb_ctx *ctx, const uint8_t *sample,
 	uint8_t block[AESECB_BLOCK_SIZE];
 	int status;
 
-	status = ((aesecb_blocks_fn *)ctx->priv_encrypt)(ctx, sample, block, 1,
-	                                                 NULL);
+	status = ctx->priv_encrypt(ctx, sample, block, 1, NULL);
 	memcpy(mask, block, 5);
 	return status;
 }
@@ -926,8 +921,8 @@ static int generic_masks(const aesecb_ctx *ctx, const uint8_t *samples,
 	aesecb__stack_mark(stk);
 	for (i = 0; i < n; i += k) {
 		k = n - i < BATCH ? n - i : BATCH;
-		((aesecb_blocks_fn *)ctx->priv_encrypt)(ctx,
-		        samples + i * AESECB_BLOCK_SIZE, blocks, k, stk);
+		ctx->priv_encrypt(ctx, samples + i * AESECB_BLOCK_SIZE,
+		                  blocks, k, stk);
 		for (j = 0; j < k; j++)
 			memcpy(masks + (i + j) * 5, blocks + j * AESECB_BLOCK_SIZE, 5);
 	}
@@ -1046,8 +1041,7 @@ static ALWAYS_INLINE int hp_work(const aesecb_ctx *ctx, uint8_t *packet,
 	uint8_t block[AESECB_BLOCK_SIZE];
 
 	aesecb__stack_mark(stk);
-	((aesecb_blocks_fn *)ctx->priv_encrypt)(ctx, packet + pn_offset + 4,
-	                                        block, 1, stk);
+	ctx->priv_encrypt(ctx, packet + pn_offset + 4, block, 1, stk);
 	return hp_mask_packet(packet, pn_offset, block, unprotect);
 }
 

@@ -107,6 +107,8 @@ int aesecb_backend_resolve(const char *name, const aesecb_backend **be,
  * stack or inside their own structures; its members are private to the
  * library and may change between versions.
  */
+struct aesecb_stack;
+
 typedef struct aesecb_ctx {
 	/* round keys, in whatever layout the backend uses */
 	AESECB_ALIGN64_ union {
@@ -115,9 +117,15 @@ typedef struct aesecb_ctx {
 		uint64_t q[120];
 	} priv_keys;
 	const aesecb_backend *priv_backend;
-	void (*priv_encrypt)(void);   /* the backend's block functions */
-	void (*priv_decrypt)(void);
-	void (*priv_masks)(void);     /* QUIC header-protection masks */
+	/* the backend's block functions, and its QUIC header-protection
+	 * masks (the types of lib/internal.h; struct aesecb_stack is the
+	 * library's own) */
+	int (*priv_encrypt)(const struct aesecb_ctx *, const uint8_t *,
+	                    uint8_t *, size_t, struct aesecb_stack *);
+	int (*priv_decrypt)(const struct aesecb_ctx *, const uint8_t *,
+	                    uint8_t *, size_t, struct aesecb_stack *);
+	int (*priv_masks)(const struct aesecb_ctx *, const uint8_t *,
+	                  uint8_t *, size_t, struct aesecb_stack *);
 	uintptr_t priv_one[3];        /* one block: encrypt, decrypt, mask,
 	                                 for this key size (encoded) */
 	uint16_t priv_rounds;         /* 10, 12 or 14; 0 when not initialised */

@@ -94,8 +94,8 @@ static ALWAYS_INLINE int dit_restore(uint64_t saved, int status)
  * Adding a backend means adding its file and its name here (and to
  * Makefile.am and configure.ac's list; see HACKING.md).
  */
-#define AESECB_BACKENDS(X) X(none) X(ssse3) X(neon) X(aesni) X(vaes) X(armce) \
-	X(vcrypto)
+#define AESECB_BACKENDS(X) X(none) X(ssse3) X(neon) X(neon32) X(aesni) \
+	X(vaes) X(armce) X(armce32) X(vcrypto)
 
 #define DECLARE_BACKEND(id) extern const struct aesecb_backend aesecb__backend_##id;
 AESECB_BACKENDS(DECLARE_BACKEND)

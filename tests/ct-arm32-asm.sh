@@ -21,7 +21,8 @@
 #     also see when it is not overwritten.
 # Key setup (setkey and its helpers) is C around an asm S-box whose result
 # comes back in a core register, by design: it is excluded here, reviewed
-# (HACKING.md, "Constant time on 32-bit ARM") and its stack is burned.
+# (doc/security-checks.md, "Constant time on 32-bit ARM") and its stack
+# is burned.
 # SKIP when neither backend is built, or without an ARM objdump.
 . "${top_srcdir:-.}/tests/testlib.sh"
 

@@ -272,12 +272,18 @@ BULK_FN(mask_bulk10, 10, "aese.8", "aesmc.8", STORE_MASK4, STORE_MASK1N)
 BULK_FN(mask_bulk12, 12, "aese.8", "aesmc.8", STORE_MASK4, STORE_MASK1N)
 BULK_FN(mask_bulk14, 14, "aese.8", "aesmc.8", STORE_MASK4, STORE_MASK1N)
 
+/*
+ * The block functions keep every key-derived value in registers at any
+ * optimisation level (the asm above); they are declared register-only
+ * (AESECB_REGS_BLOCKS), and in an unoptimised build, where the library
+ * runs them burned anyway, they record their frame as the contract asks.
+ */
 static int encrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
-                          uint8_t *out, size_t n, void *scratch)
+                          uint8_t *out, size_t n, aesecb_stack *stk)
 {
 	const uint8_t *rk = ctx->priv_keys.b + 16 * ENC_OFF;
 
-	(void)scratch;
+	AESECB_MARK_UNOPTIMISED(stk);
 	switch (ctx->priv_rounds) {
 	case 10: enc_bulk10(rk, in, out, n); break;
 	case 12: enc_bulk12(rk, in, out, n); break;
@@ -287,11 +293,11 @@ static int encrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
 }
 
 static int decrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
-                          uint8_t *out, size_t n, void *scratch)
+                          uint8_t *out, size_t n, aesecb_stack *stk)
 {
 	const uint8_t *rk = ctx->priv_keys.b + 16 * DEC_OFF;
 
-	(void)scratch;
+	AESECB_MARK_UNOPTIMISED(stk);
 	switch (ctx->priv_rounds) {
 	case 10: dec_bulk10(rk, in, out, n); break;
 	case 12: dec_bulk12(rk, in, out, n); break;
@@ -301,10 +307,11 @@ static int decrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
 }
 
 static int masks(const aesecb_ctx *ctx, const uint8_t *samples,
-                 uint8_t *out, size_t n)
+                 uint8_t *out, size_t n, aesecb_stack *stk)
 {
 	const uint8_t *rk = ctx->priv_keys.b + 16 * ENC_OFF;
 
+	AESECB_MARK_UNOPTIMISED(stk);
 	switch (ctx->priv_rounds) {
 	case 10: mask_bulk10(rk, samples, out, n); break;
 	case 12: mask_bulk12(rk, samples, out, n); break;
@@ -316,8 +323,10 @@ static int masks(const aesecb_ctx *ctx, const uint8_t *samples,
 /* ------------------------------------------------------------------ */
 /* Key setup */
 
+#define INLINE static inline __attribute__((always_inline))
+
 /* SubWord: AESE with a zero key on four copies of w. */
-TARGET_CE static uint32_t sub_word(uint32_t w)
+TARGET_CE INLINE uint32_t sub_word(uint32_t w)
 {
 	__asm__ __volatile__(L("vdup.32 q0, %[w]")
 	                     L("vmov.i8 q1, #0")
@@ -328,7 +337,7 @@ TARGET_CE static uint32_t sub_word(uint32_t w)
 }
 
 /* dst = InvMixColumns(src), 16 bytes, memory to memory. */
-TARGET_CE static void inv_mix_columns(const uint8_t *src, uint8_t *dst)
+TARGET_CE INLINE void inv_mix_columns(const uint8_t *src, uint8_t *dst)
 {
 	__asm__ __volatile__(L("vld1.8 {d0-d1}, [%[s]]")
 	                     L("aesimc.8 q0, q0")
@@ -339,13 +348,12 @@ TARGET_CE static void inv_mix_columns(const uint8_t *src, uint8_t *dst)
 /*
  * The FIPS-197 expansion into the context's words (little-endian: byte 0
  * of the standard's word is the low byte, RotWord a rotate right by 8),
- * then the decryption keys.  Out of line: what the compiler keeps of the
- * words on the stack (at -O0, every temporary) is overwritten by setkey
- * once it has returned.
+ * then the decryption keys.  A burned call (lib/aesecb.c): what the
+ * compiler keeps of the words on the stack (at -O0, every temporary) is
+ * overwritten after it returns; the helpers above are inlined.
  */
-static __attribute__((noinline)) void expand_key(aesecb_ctx *ctx,
-                                                 const uint8_t *key,
-                                                 size_t key_len)
+TARGET_CE static void setkey(aesecb_ctx *ctx, const uint8_t *key,
+                             size_t key_len, aesecb_stack *stk)
 {
 	uint32_t *w = ctx->priv_keys.w + 4 * ENC_OFF;
 	uint8_t *rk = ctx->priv_keys.b;
@@ -353,6 +361,7 @@ static __attribute__((noinline)) void expand_key(aesecb_ctx *ctx,
 	size_t i;
 	uint32_t rcon = 1;
 
+	aesecb__stack_mark(stk);
 	memcpy(w, key, key_len);
 	for (i = nk; i < total; i++) {
 		uint32_t t = w[i - 1];
@@ -373,14 +382,6 @@ static __attribute__((noinline)) void expand_key(aesecb_ctx *ctx,
 	memcpy(rk + 16 * (DEC_OFF + nr), rk + 16 * ENC_OFF, 16);
 }
 
-/* The expansion's frame (gcc and clang -O0 keep every temporary there:
- * about 100 bytes) is overwritten once it has returned. */
-static void setkey(aesecb_ctx *ctx, const uint8_t *key, size_t key_len)
-{
-	expand_key(ctx, key, key_len);
-	aesecb__burn_stack(512);
-}
-
 static const struct aesecb_impl impl = {
 	.setkey = setkey,
 	.encrypt = encrypt_blocks,
@@ -393,5 +394,5 @@ static const struct aesecb_impl impl = {
 #define IMPL NULL
 #endif
 
-AESECB_BACKEND(armce32, "arm", AESECB_CPU_ARM_ASIMD | AESECB_CPU_ARM_AES, 0, 0,
-               IMPL);
+AESECB_BACKEND(armce32, "arm", AESECB_CPU_ARM_ASIMD | AESECB_CPU_ARM_AES,
+               AESECB_REGS(AESECB_REGS_ONE | AESECB_REGS_BLOCKS), IMPL);

@@ -33,9 +33,10 @@
  * Every block function is one asm statement with its registers chosen by
  * hand (below), so that neither the compiler nor the optimisation level
  * (-O0 keeps every C variable on the stack) can put a state or a round
- * key on the stack.  The C around them handles pointers and counts.  Key
- * setup is C (the linear maps on bytes, with masks) around an asm S-box,
- * run out of line and followed by a burn of its stack.
+ * key on the stack: they are declared register-only (AESECB_REGS_ONE and
+ * _BLOCKS).  The C around them handles pointers and counts.  Key setup
+ * is C (the linear maps on bytes, with masks) around an asm S-box, a
+ * burned call (lib/aesecb.c).
  *
  * A round, encrypting: 37 instructions, 20 of them VTBL, plus the loop's
  * two; decrypting: 50 (24 VTBL) plus two.  ROT1 (a rotation within each
@@ -311,32 +312,34 @@ TARGET_NEON static void dec_run(const uint8_t *rk, unsigned nr,
 
 /* ---------------------------------------------------------- entry points */
 
+/* stk: only an unoptimised build runs these burned (lib/internal.h). */
 static int encrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
-                          uint8_t *out, size_t n, void *scratch)
+                          uint8_t *out, size_t n, aesecb_stack *stk)
 {
-	(void)scratch;
+	AESECB_MARK_UNOPTIMISED(stk);
 	enc_run(ctx->priv_keys.b + 16 * ENC_OFF, ctx->priv_rounds, in, out, n);
 	return AESECB_OK;
 }
 
 static int decrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
-                          uint8_t *out, size_t n, void *scratch)
+                          uint8_t *out, size_t n, aesecb_stack *stk)
 {
-	(void)scratch;
+	AESECB_MARK_UNOPTIMISED(stk);
 	dec_run(ctx->priv_keys.b + 16 * DEC_OFF, ctx->priv_rounds, in, out, n);
 	return AESECB_OK;
 }
 
 static int masks(const aesecb_ctx *ctx, const uint8_t *samples,
-                 uint8_t *out, size_t n)
+                 uint8_t *out, size_t n, aesecb_stack *stk)
 {
+	AESECB_MARK_UNOPTIMISED(stk);
 	mask_run(ctx->priv_keys.b + 16 * ENC_OFF, ctx->priv_rounds, samples,
 	         out, n);
 	return AESECB_OK;
 }
 
-/* One block or one mask: the same loops, entered for one block without
- * the working-space call of the core's generic path. */
+/* One block or one mask: the same loops, entered for one block, called
+ * directly by the one-block entry points (an optimised build). */
 static int encrypt_one(const aesecb_ctx *ctx, const uint8_t *in,
                        uint8_t *out)
 {
@@ -367,9 +370,11 @@ static void one_fns(unsigned rounds, aesecb_one_fn *fns[AESECB_ONE_N])
 
 /* ---------------------------------------------------------- key setup */
 
+#define INLINE static inline __attribute__((always_inline))
+
 /* The AES S-box on the four bytes of w: the input map, the inversion and
  * the last round's tables (M * inverse), plus 0x63. */
-TARGET_NEON static uint32_t sub_word(uint32_t w)
+TARGET_NEON INLINE uint32_t sub_word(uint32_t w)
 {
 	const uint8_t *tl = tab[E_LAST_P];
 
@@ -407,7 +412,7 @@ TARGET_NEON static uint32_t sub_word(uint32_t w)
  * images of its set bits, each selected by a mask, so that no index
  * depends on x.
  */
-static uint8_t lin_byte(uint8_t x, const uint8_t *lo, const uint8_t *hi)
+INLINE uint8_t lin_byte(uint8_t x, const uint8_t *lo, const uint8_t *hi)
 {
 	uint8_t r = 0;
 	unsigned b;
@@ -419,13 +424,13 @@ static uint8_t lin_byte(uint8_t x, const uint8_t *lo, const uint8_t *hi)
 	return r;
 }
 
-static uint8_t xtime(uint8_t a)
+INLINE uint8_t xtime(uint8_t a)
 {
 	return (uint8_t)((a << 1) ^ (0x1bu & -(unsigned)(a >> 7)));
 }
 
 /* InvMixColumns of one round key, in place. */
-static void inv_mix_columns(uint8_t *k)
+INLINE void inv_mix_columns(uint8_t *k)
 {
 	unsigned c, r;
 
@@ -444,10 +449,6 @@ static void inv_mix_columns(uint8_t *k)
 		for (r = 0; r < 4; r++)
 			k[4 * c + r] = m14[r] ^ m11[(r + 1) % 4] ^
 			               m13[(r + 2) % 4] ^ m9[(r + 3) % 4];
-		aesecb_wipe(m9, sizeof m9);
-		aesecb_wipe(m11, sizeof m11);
-		aesecb_wipe(m13, sizeof m13);
-		aesecb_wipe(m14, sizeof m14);
 	}
 }
 
@@ -458,11 +459,11 @@ static void inv_mix_columns(uint8_t *k)
  * keys mapped in place.  Encryption: T(rk[0]), T(rk[r]) ^ T(0x63),
  * rk[nr] ^ 0x63; decryption: R(rk[nr]), R(InvMixColumns(rk[nr-i])),
  * rk[0], all but the last with R(M^-1 0x63) added (backend_neon.c).
- * Out of line: setkey overwrites its stack once it has returned.
+ * A burned call: its frame (at -O0 every temporary of it is there; the
+ * helpers above are inlined) is overwritten after it returns.
  */
-static __attribute__((noinline)) void expand_key(aesecb_ctx *ctx,
-                                                 const uint8_t *key,
-                                                 size_t key_len)
+TARGET_NEON static void setkey(aesecb_ctx *ctx, const uint8_t *key,
+                               size_t key_len, aesecb_stack *stk)
 {
 	uint32_t *w = ctx->priv_keys.w + 4 * ENC_OFF;
 	uint8_t *ek = ctx->priv_keys.b + 16 * ENC_OFF;
@@ -471,6 +472,7 @@ static __attribute__((noinline)) void expand_key(aesecb_ctx *ctx,
 	size_t i, j;
 	uint32_t rcon = 1;
 
+	aesecb__stack_mark(stk);
 	memcpy(w, key, key_len);
 	for (i = nk; i < total; i++) {
 		uint32_t t = w[i - 1];
@@ -505,14 +507,6 @@ static __attribute__((noinline)) void expand_key(aesecb_ctx *ctx,
 		ek[16 * nr + j] ^= ENC_LAST_CONST;
 }
 
-/* The expansion's frame (at -O0 every temporary of it is on the stack) is
- * overwritten once it has returned. */
-static void setkey(aesecb_ctx *ctx, const uint8_t *key, size_t key_len)
-{
-	expand_key(ctx, key, key_len);
-	aesecb__burn_stack(1024);
-}
-
 static const struct aesecb_impl impl = {
 	.setkey = setkey,
 	.encrypt = encrypt_blocks,
@@ -525,4 +519,5 @@ static const struct aesecb_impl impl = {
 #define IMPL NULL
 #endif
 
-AESECB_BACKEND(neon32, "arm", AESECB_CPU_ARM_ASIMD, 0, 0, IMPL);
+AESECB_BACKEND(neon32, "arm", AESECB_CPU_ARM_ASIMD,
+               AESECB_REGS(AESECB_REGS_ONE | AESECB_REGS_BLOCKS), IMPL);

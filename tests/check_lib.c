@@ -582,13 +582,18 @@ START_TEST(test_bad_arguments)
 }
 END_TEST
 
-/* Set or unset $AESECB_BACKEND. */
+/* Set or unset $AESECB_BACKEND (Windows: _putenv_s, where an empty
+ * value unsets the variable). */
 static void set_env_backend(const char *v)
 {
+#ifdef _WIN32
+	ck_assert_int_eq(_putenv_s("AESECB_BACKEND", v != NULL ? v : ""), 0);
+#else
 	if (v == NULL)
 		ck_assert_int_eq(unsetenv("AESECB_BACKEND"), 0);
 	else
 		ck_assert_int_eq(setenv("AESECB_BACKEND", v, 1), 0);
+#endif
 }
 
 START_TEST(test_default_backend)

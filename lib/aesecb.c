@@ -92,21 +92,20 @@ static ALWAYS_INLINE int dit_restore(uint64_t saved, int status)
 #endif
 
 /*
- * Every backend, each defined in its own lib/backend_NAME.c, in order of
- * preference: the portable one first, the preferred hardware ones last.
- * Adding a backend means adding its file and its name here (and to
- * Makefile.am and configure.ac's list; see HACKING.md).
+ * Every backend, each defined in its own lib/backend_NAME.c, in the order
+ * of lib/backends.def, the one list of them: the portable one first, the
+ * preferred hardware ones last.
  */
-#define AESECB_BACKENDS(X) X(none) X(ssse3) X(neon) X(neon32) X(aesni) \
-	X(vaes) X(armce) X(armce32) X(vcrypto)
+#define AESECB_BACKEND_ROW(id, arch, needs, summary, text) \
+	extern const struct aesecb_backend aesecb__backend_##id;
+#include "backends.def"
+#undef AESECB_BACKEND_ROW
 
-#define DECLARE_BACKEND(id) extern const struct aesecb_backend aesecb__backend_##id;
-AESECB_BACKENDS(DECLARE_BACKEND)
-
-#define LIST_BACKEND(id) &aesecb__backend_##id,
+#define AESECB_BACKEND_ROW(id, arch, needs, summary, text) &aesecb__backend_##id,
 static const struct aesecb_backend *const backends[] = {
-	AESECB_BACKENDS(LIST_BACKEND)
+#include "backends.def"
 };
+#undef AESECB_BACKEND_ROW
 
 #define NBACKENDS (sizeof backends / sizeof backends[0])
 

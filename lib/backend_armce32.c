@@ -394,5 +394,5 @@ static const struct aesecb_impl impl = {
 #define IMPL NULL
 #endif
 
-AESECB_BACKEND(armce32, "arm", AESECB_CPU_ARM_ASIMD | AESECB_CPU_ARM_AES,
-               AESECB_REGS(AESECB_REGS_ONE | AESECB_REGS_BLOCKS), IMPL);
+AESECB_BACKEND(armce32, AESECB_REGS(AESECB_REGS_ONE | AESECB_REGS_BLOCKS),
+               IMPL);

@@ -679,5 +679,4 @@ static const struct aesecb_impl impl = {
 #define IMPL NULL
 #endif
 
-AESECB_BACKEND(neon, "aarch64", AESECB_CPU_ARM_ASIMD,
-               AESECB_REGS(AESECB_REGS_ONE | AESECB_REGS_BLOCKS), IMPL);
+AESECB_BACKEND(neon, AESECB_REGS(AESECB_REGS_ONE | AESECB_REGS_BLOCKS), IMPL);

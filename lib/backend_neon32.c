@@ -519,5 +519,5 @@ static const struct aesecb_impl impl = {
 #define IMPL NULL
 #endif
 
-AESECB_BACKEND(neon32, "arm", AESECB_CPU_ARM_ASIMD,
-               AESECB_REGS(AESECB_REGS_ONE | AESECB_REGS_BLOCKS), IMPL);
+AESECB_BACKEND(neon32, AESECB_REGS(AESECB_REGS_ONE | AESECB_REGS_BLOCKS),
+               IMPL);

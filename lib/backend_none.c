@@ -1318,4 +1318,4 @@ static const struct aesecb_impl impl = {
 };
 
 /* Runs everywhere; every path burned (bitsliced code spills). */
-AESECB_BACKEND(none, "any", 0, 0, &impl);
+AESECB_BACKEND(none, 0, &impl);

@@ -1130,5 +1130,4 @@ static const struct aesecb_impl impl = {
 #endif
 
 /* The one-block functions keep the state in registers; the bulk ones spill. */
-AESECB_BACKEND(ssse3, AESECB_X86_ARCH, AESECB_CPU_SSE2 | AESECB_CPU_SSSE3,
-               AESECB_REGS(AESECB_REGS_ONE), IMPL);
+AESECB_BACKEND(ssse3, AESECB_REGS(AESECB_REGS_ONE), IMPL);

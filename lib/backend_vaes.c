@@ -365,7 +365,4 @@ static const struct aesecb_impl impl = {
 #define IMPL NULL
 #endif
 
-AESECB_BACKEND(vaes, "x86_64",
-               AESECB_CPU_AESNI | AESECB_CPU_VAES | AESECB_CPU_OSYMM |
-               AESECB_CPU_AVX2,
-               AESECB_REGS(AESECB_REGS_ONE | AESECB_REGS_BLOCKS), IMPL);
+AESECB_BACKEND(vaes, AESECB_REGS(AESECB_REGS_ONE | AESECB_REGS_BLOCKS), IMPL);

@@ -403,5 +403,5 @@ static const struct aesecb_impl impl = {
 #define IMPL NULL
 #endif
 
-AESECB_BACKEND(vcrypto, "ppc64", AESECB_CPU_PPC_VCRYPTO,
-               AESECB_REGS(AESECB_REGS_ONE | AESECB_REGS_BLOCKS), IMPL);
+AESECB_BACKEND(vcrypto, AESECB_REGS(AESECB_REGS_ONE | AESECB_REGS_BLOCKS),
+               IMPL);

@@ -200,18 +200,6 @@ struct aesecb_backend {
 	const struct aesecb_impl *impl;  /* NULL when not compiled in */
 };
 
-/*
- * needs: the CPU features (AESECB_CPU_* below) the backend runs on; the
- * one table in cpu.c turns it into the "requires" text and the reason a
- * CPU cannot run it.  0: every CPU.  regs: AESECB_REGS(paths), evaluated
- * in the backend's own file (its optimisation level is what counts).
- */
-#define AESECB_BACKEND(id, arch, needs, regs, impl)                      \
-	extern const struct aesecb_backend aesecb__backend_##id;         \
-	const struct aesecb_backend aesecb__backend_##id = {             \
-		#id, arch, needs, regs, impl                             \
-	}
-
 /* The architecture name of an x86 build: "x86_64" or "x86". */
 #if defined(__i386__) || defined(_M_IX86)
 #define AESECB_X86_ARCH "x86"
@@ -235,6 +223,44 @@ struct aesecb_backend {
 #define AESECB_CPU_ARM_AES     (1u << 9)  /* HWCAP_AES; AArch32: HWCAP2_AES */
 #define AESECB_CPU_ARM_DIT     (1u << 10) /* FEAT_DIT: HWCAP_DIT or ID_AA64PFR0_EL1.DIT */
 #define AESECB_CPU_PPC_VCRYPTO (1u << 16) /* HWCAP2 PPC_FEATURE2_VEC_CRYPTO */
+
+/*
+ * Each backend's row of lib/backends.def as constants: AESECB__NEEDS_<id>,
+ * the CPU features it needs (0: every CPU), and AESECB__ARCH_<id>, its
+ * architecture.  The one table in cpu.c turns the needs into the
+ * "requires" text and the reason a CPU cannot run the backend.
+ */
+#define AESECB_BACKEND_ROW(id, arch, needs, summary, text)               \
+	AESECB__NEEDS_##id = (int)(needs), AESECB__ARCH_##id = AESECB__ARCH_##arch,
+enum {
+	/* the architecture column: "x86" is both x86-64 and 32-bit x86 */
+	AESECB__ARCH_any, AESECB__ARCH_x86, AESECB__ARCH_x86_64,
+	AESECB__ARCH_aarch64, AESECB__ARCH_arm, AESECB__ARCH_ppc64,
+#include "backends.def"
+	AESECB__ROWS_END
+};
+#undef AESECB_BACKEND_ROW
+
+/* An architecture's name, as aesecb_backend_arch() returns it. */
+#define AESECB_ARCH_NAME(a)                                               \
+	((a) == AESECB__ARCH_any ? "any" :                                 \
+	 (a) == AESECB__ARCH_x86 ? AESECB_X86_ARCH :                       \
+	 (a) == AESECB__ARCH_x86_64 ? "x86_64" :                           \
+	 (a) == AESECB__ARCH_aarch64 ? "aarch64" :                         \
+	 (a) == AESECB__ARCH_arm ? "arm" : "ppc64")
+
+/*
+ * The descriptor a backend file ends with: its name, its architecture and
+ * needs from its row of lib/backends.def, and regs:
+ * AESECB_REGS(paths), evaluated in the backend's own file (its
+ * optimisation level is what counts).
+ */
+#define AESECB_BACKEND(id, regs, impl)                                    \
+	extern const struct aesecb_backend aesecb__backend_##id;          \
+	const struct aesecb_backend aesecb__backend_##id = {              \
+		#id, AESECB_ARCH_NAME(AESECB__ARCH_##id),                 \
+		(unsigned)AESECB__NEEDS_##id, regs, impl                  \
+	}
 
 /* The features of this CPU and OS, detected once.  Thread-safe. */
 unsigned aesecb__cpu_features(void);

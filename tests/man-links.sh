@@ -9,7 +9,7 @@
 . "${top_srcdir:-.}/tests/testlib.sh"
 
 hdr=$top_srcdir/lib/aesecb.h
-page=$top_srcdir/man/aesecb.3
+page=${top_builddir:-.}/man/aesecb.3
 mk=$top_srcdir/Makefile.am
 for f in "$hdr" "$page" "$mk"; do
 	[ -f "$f" ] || { fail "$f: no such file"; finish; }

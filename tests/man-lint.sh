@@ -17,11 +17,12 @@ if [ -z "$mandoc_path" ] || [ ! -x "$mandoc_path" ]; then
 fi
 
 # The pages this build installs (MAN_PAGES, from make check: aesecb.3
-# alone without the tool), else both.
-srcdir=${top_srcdir:-.}
+# alone without the tool), else both; made by the build from their
+# templates (man/*.in), so read in the build tree.
+builddir=${top_builddir:-.}
 status=0
 for page in ${MAN_PAGES:-man/aesecb.1 man/aesecb.3}; do
-	page=$srcdir/$page
+	page=$builddir/$page
 	if [ ! -f "$page" ]; then
 		echo "FAIL: $page: no such file"
 		status=1

@@ -87,9 +87,14 @@ static uint8_t fill_byte(size_t i)
 /*
  * Fill (scan == 0) or copy out (scan == 1) the stack region below the
  * caller's frame.  The same function with the same frame both times, so
- * 'area' covers the same addresses; the asm hides from the compiler that
- * the copy reads what an earlier call wrote.
+ * 'area' covers the same addresses, provided the caller's stack pointer is
+ * the same at both calls (run_case() passes no arguments for that: 32-bit
+ * x86 pushes them); probe_moved says when it was not.  The asm hides from
+ * the compiler that the copy reads what an earlier call wrote.
  */
+static uintptr_t probe_at;
+static int probe_moved;
+
 static NOINLINE void probe(int scan)
 {
 	uint8_t area[PROBE];
@@ -97,9 +102,11 @@ static NOINLINE void probe(int scan)
 
 	__asm__ __volatile__("" : "+r"(p) : : "memory");
 	if (!scan) {
+		probe_at = (uintptr_t)p;
 		memcpy(p, pattern, PROBE);
 		__asm__ __volatile__("" : : "r"(p) : "memory");
 	} else {
+		probe_moved |= (uintptr_t)p != probe_at;
 		memcpy(region, p, PROBE);
 	}
 }
@@ -121,10 +128,16 @@ static uint8_t data[64 * BS], out[64 * BS], packet[96];
 #define PN_OFFSET 9
 
 /* The call itself, at the probed depth. */
-static NOINLINE void call(enum op op, const aesecb_backend *be, size_t klen,
-                          size_t n)
+static enum op call_op;
+static const aesecb_backend *call_be;
+static size_t call_klen, call_n;
+
+static NOINLINE void call(void)
 {
-	switch (op) {
+	const aesecb_backend *be = call_be;
+	size_t klen = call_klen, n = call_n;
+
+	switch (call_op) {
 	case OP_INIT:
 		aesecb_init(&ctx, key, klen, be);
 		break;
@@ -149,11 +162,11 @@ static NOINLINE void call(enum op op, const aesecb_backend *be, size_t klen,
 	}
 }
 
-static NOINLINE void run_case(enum op op, const aesecb_backend *be,
-                              size_t klen, size_t n)
+/* The fill, the call and the copy; no arguments (see probe()). */
+static NOINLINE void run_case(void)
 {
 	probe(0);
-	call(op, be, klen, n);
+	call();
 	probe(1);
 	/* not a tail call: the scan runs at the depth of the fill */
 	__asm__ __volatile__("" : : : "memory");
@@ -294,11 +307,20 @@ static int check(enum op op, const aesecb_backend *be, size_t klen, size_t n)
 	call_depth = 0;
 	while (next_run()) {
 		prepare(op, be, klen, n);
-		run_case(op, be, klen, n);
+		call_op = op;
+		call_be = be;
+		call_klen = klen;
+		call_n = n;
+		run_case();
 		keep();
 	}
 	if (init_failed)
 		return -1;
+	if (probe_moved) {
+		printf("FAIL: the probe's region moved between the fill and the "
+		       "copy (the harness's stack differs): nothing checked\n");
+		return 1;
+	}
 	for (i = 0; i < PROBE; i++) {
 		uint8_t a = snap[0][i], b = snap[1][i];
 

@@ -31,9 +31,9 @@
  * the caller's registers are the same at every call.
  *
  * The probed region must reach below the deepest frame the library uses
- * (an unoptimised build of the vector backends uses tens of KiB): the test
- * fails when a call changed the bottom of the region, and reports the
- * deepest use it saw.
+ * (an unoptimised build of the vector backends uses hundreds of KiB): it
+ * grows while a call changes its bottom, the test fails when it cannot
+ * grow any more, and reports the deepest use it saw.
  *
  * Meaningless under AddressSanitizer (its fake stacks move locals to the
  * heap) and under valgrind (which would report the copy of the region as
@@ -70,15 +70,20 @@
 #define ALWAYS_INLINE inline __attribute__((always_inline))
 #define BS AESECB_BLOCK_SIZE
 
-/* The region probed below the caller: every backend's frames, with room
- * (an -O0 build of ssse3 uses the most: its bulk functions' frames are
- * 242 KiB with gcc 12 on x86-64). */
-#define PROBE (512 * 1024)
-/* A call may not change any of the region's last bytes: the probe would
- * not see what lies below. */
+/*
+ * The region probed below the caller: every frame of the library's, with
+ * room.  It starts at 64 KiB and grows fourfold, up to PROBE_MAX, as long
+ * as a call changes its last PROBE_SPARE bytes (the probe would not see
+ * what lies below): an optimised build uses a few KiB, an -O0 build of the
+ * vector backends much more (clang 14: 634 KiB frames in ssse3's bulk
+ * functions).
+ */
+#define PROBE_MIN (64 * 1024)
+#define PROBE_MAX (4 * 1024 * 1024)
 #define PROBE_SPARE 4096
+static size_t probe_len = PROBE_MIN;
 
-static uint8_t snap[2][PROBE], region[PROBE], pattern[PROBE];
+static uint8_t snap[2][PROBE_MAX], region[PROBE_MAX], pattern[PROBE_MAX];
 static size_t deepest;                 /* the deepest change seen */
 static size_t call_depth;              /* the same for this comparison */
 
@@ -95,12 +100,11 @@ static uintptr_t probe_at;
 
 static NOINLINE void fill(void)
 {
-	uint8_t area[PROBE];
-	uint8_t *p = area;
+	uint8_t *p = __builtin_alloca(probe_len);
 
 	__asm__ __volatile__("" : "+r"(p) : : "memory");
 	probe_at = (uintptr_t)p;
-	memcpy(p, pattern, PROBE);
+	memcpy(p, pattern, probe_len);
 	__asm__ __volatile__("" : : "r"(p) : "memory");
 }
 
@@ -120,12 +124,12 @@ static ALWAYS_INLINE void copy_out(void)
 		const volatile uint64_t *q = (const volatile uint64_t *)probe_at;
 		uint64_t *r = (uint64_t *)(void *)region;
 
-		for (i = 0; i < PROBE / 8; i++)
+		for (i = 0; i < probe_len / 8; i++)
 			r[i] = q[i];
 	} else {
 		const volatile uint8_t *q = (const volatile uint8_t *)probe_at;
 
-		for (i = 0; i < PROBE; i++)
+		for (i = 0; i < probe_len; i++)
 			region[i] = q[i];
 	}
 }
@@ -247,11 +251,11 @@ static size_t depth_used(const uint8_t *s)
 {
 	size_t i = 0;
 
-	while (i + 256 <= PROBE && memcmp(s + i, pattern + i, 256) == 0)
+	while (i + 256 <= probe_len && memcmp(s + i, pattern + i, 256) == 0)
 		i += 256;
-	for (; i < PROBE; i++)
+	for (; i < probe_len; i++)
 		if (s[i] != pattern[i])
-			return PROBE - i;
+			return probe_len - i;
 	return 0;
 }
 
@@ -259,7 +263,7 @@ static NOINLINE void keep(void)
 {
 	size_t d = depth_used(region);
 
-	memcpy(snap[cur], region, PROBE);
+	memcpy(snap[cur], region, probe_len);
 	if (d > call_depth)
 		call_depth = d;
 	if (d > deepest)
@@ -301,7 +305,7 @@ static int in_output(const uint8_t *s, size_t i)
 	size_t j, k, lo = i >= BS - 1 ? i - (BS - 1) : 0;
 	int w;
 
-	for (j = lo; j <= i && j + BS <= PROBE; j++)
+	for (j = lo; j <= i && j + BS <= probe_len; j++)
 		for (w = 0; w < 2; w++)
 			for (k = 0; k < nouts; k++)
 				if (memcmp(s + j, outs[w] + k * BS, BS) == 0)
@@ -321,23 +325,36 @@ static int check(enum op op, const aesecb_backend *be, size_t klen, size_t n)
 
 	init_failed = 0;
 	choose_packet(op, be, klen);
-	run_next = 0;
-	call_depth = 0;
-	while (next_run()) {
-		prepare(op, be, klen, n);
-		call_op = op;
-		call_be = be;
-		call_klen = klen;
-		call_n = n;
-		run_case();
-		keep();
+	for (;;) {
+		run_next = 0;
+		call_depth = 0;
+		while (next_run()) {
+			prepare(op, be, klen, n);
+			call_op = op;
+			call_be = be;
+			call_klen = klen;
+			call_n = n;
+			run_case();
+			keep();
+		}
+		if (call_depth <= probe_len - PROBE_SPARE || probe_len == PROBE_MAX)
+			break;
+		probe_len *= 4;         /* the call reached the bottom: again */
 	}
 	if (init_failed)
 		return -1;
-	for (i = 0; i < PROBE; i++) {
+	if (call_depth > probe_len - PROBE_SPARE) {
+		printf("FAIL: backend %s: %s (AES-%zu, %zu blocks) changed the "
+		       "stack %zu bytes below the caller's frame, past what "
+		       "this test can see (PROBE_MAX)\n",
+		       aesecb_backend_name(be), op_name[op], 8 * klen, n,
+		       call_depth);
+		return 1;
+	}
+	for (i = 0; i < probe_len; i++) {
 		uint8_t a = snap[0][i], b = snap[1][i];
 
-		if (i % 256 == 0 && i + 256 <= PROBE &&
+		if (i % 256 == 0 && i + 256 <= probe_len &&
 		    memcmp(snap[0] + i, snap[1] + i, 256) == 0) {
 			i += 255;
 			continue;
@@ -359,14 +376,7 @@ static int check(enum op op, const aesecb_backend *be, size_t klen, size_t n)
 		       "of the stack depend on the key, from %zu to %zu bytes "
 		       "below the caller's frame\n",
 		       aesecb_backend_name(be), op_name[op], 8 * klen, n, diff,
-		       PROBE - last, PROBE - first);
-	if (call_depth > PROBE - PROBE_SPARE) {
-		printf("FAIL: backend %s: %s (AES-%zu, %zu blocks) changed the "
-		       "stack %zu bytes below the caller's frame, past what "
-		       "this test can see (PROBE)\n", aesecb_backend_name(be),
-		       op_name[op], 8 * klen, n, call_depth);
-		return 1;
-	}
+		       probe_len - last, probe_len - first);
 	return diff != 0;
 }
 
@@ -393,7 +403,7 @@ int main(void)
 	}
 	for (k = 0; k < sizeof data; k++)
 		data[k] = (uint8_t)(k * 13 + 5);
-	for (k = 0; k < PROBE; k++)
+	for (k = 0; k < PROBE_MAX; k++)
 		pattern[k] = fill_byte(k);
 
 	for (b = 0; b < aesecb_backend_count(); b++) {

@@ -565,7 +565,7 @@ static NOINLINE int run_burned(aesecb_blocks_fn *fn, const aesecb_ctx *ctx,
 	return status;
 }
 
-static aesecb_masks_fn generic_masks;
+static aesecb_masks_fn generic_masks, burned_masks;
 static aesecb_one_fn burned_encrypt1, burned_decrypt1, burned_mask1,
                      direct_encrypt1, direct_decrypt1, generic_mask1,
                      block_mask1;
@@ -659,8 +659,11 @@ static int init_checked(aesecb_ctx *ctx, const uint8_t *key, size_t key_len,
 	ctx->priv_key_len = (uint8_t)key_len;
 	ctx->priv_encrypt = be->impl->encrypt;
 	ctx->priv_decrypt = be->impl->decrypt;
-	ctx->priv_masks = be->impl->masks != NULL ? be->impl->masks
-	                                          : generic_masks;
+	/* the masks of a context whose block functions run burned go
+	 * through burned_masks, so that aesecb_hp_masks tests nothing */
+	ctx->priv_masks = !(regs & AESECB_REGS_BLOCKS) ? burned_masks
+	                  : be->impl->masks != NULL ? be->impl->masks
+	                  : generic_masks;
 	ctx->priv_burn = (regs & AESECB_REGS_BLOCKS) == 0;
 	set_one(ctx, be, rounds, regs);
 #ifdef AESECB_DIT
@@ -739,11 +742,12 @@ void aesecb_ctx_free(aesecb_ctx *ctx)
 }
 
 /*
- * The common path of encrypt, decrypt and the header-protection masks for
- * more than one block: fn (the context's block or mask function) as a
- * burned call, or, where the backend's block functions are register-only
- * (priv_burn clear), directly (under DIT when the context asks for it): no
- * record, nothing between the caller and the AES instructions.
+ * The common path of encrypt and decrypt for more than one block: fn (the
+ * context's block function) as a burned call, or, where the backend's
+ * block functions are register-only (priv_burn clear), directly (under
+ * DIT when the context asks for it): no record, nothing between the
+ * caller and the AES instructions.  (The masks have their own way:
+ * priv_masks, below.)
  */
 static ALWAYS_INLINE int run_blocks(const aesecb_ctx *ctx,
                                     aesecb_blocks_fn *fn, const uint8_t *in,
@@ -866,12 +870,18 @@ static int burned_decrypt1(const aesecb_ctx *ctx, const uint8_t *in,
 	return run_burned(ctx->priv_decrypt, ctx, in, out, 1);
 }
 
+static aesecb_blocks_fn block_mask_work;
+
+/* One mask of a backend whose block functions run burned: its own mask
+ * function, else one block into a 16-byte buffer (block_mask_work). */
 static int burned_mask1(const aesecb_ctx *ctx, const uint8_t *sample,
                         uint8_t *mask)
 {
-	return run_burned(ctx->priv_masks, ctx, sample, mask, 1);
-}
+	aesecb_masks_fn *fn = ctx->priv_backend->impl->masks;
 
+	return run_burned(fn != NULL ? fn : block_mask_work, ctx, sample, mask,
+	                  1);
+}
 static int direct_encrypt1(const aesecb_ctx *ctx, const uint8_t *in,
                            uint8_t *out)
 {
@@ -904,6 +914,20 @@ static int block_mask1(const aesecb_ctx *ctx, const uint8_t *sample,
 	return status;
 }
 
+/* block_mask1 as a burned call (n is 1). */
+static int block_mask_work(const aesecb_ctx *ctx, const uint8_t *sample,
+                           uint8_t *mask, size_t n, aesecb_stack *stk)
+{
+	uint8_t block[AESECB_BLOCK_SIZE];
+	int status;
+
+	(void)n;
+	aesecb__stack_mark(stk);
+	status = ctx->priv_encrypt(ctx, sample, block, 1, stk);
+	memcpy(mask, block, 5);
+	return status;
+}
+
 /*
  * The mask path of a backend that has none of its own: encrypt into a
  * block buffer and copy 5 bytes of each block; called directly or burned,
@@ -913,8 +937,9 @@ static int block_mask1(const aesecb_ctx *ctx, const uint8_t *sample,
 static int generic_masks(const aesecb_ctx *ctx, const uint8_t *samples,
                          uint8_t *masks, size_t n, aesecb_stack *stk)
 {
-	/* Blocks per pass: enough to keep every backend's widest path full. */
-	enum { BATCH = 64 };
+	/* Blocks per pass: the widest group of the backends that come here
+	 * (8: none's pass, armce's loop), twice; a burned call wipes it. */
+	enum { BATCH = 16 };
 	uint8_t blocks[BATCH * AESECB_BLOCK_SIZE];
 	size_t i, k, j;
 
@@ -949,9 +974,22 @@ ALIGN64_FN int aesecb_hp_mask(const aesecb_ctx *ctx,
 	return hp_mask_checked(ctx, sample, mask);
 }
 
-/* The masks go to the backend's mask function (or the generic one), chosen
- * once in aesecb_init: checks, then a tail call (or, under DIT, the call
- * between setting and restoring it), or the burned call. */
+/* The mask function of a context whose block functions run burned: the
+ * backend's own, or the generic one, as a burned call. */
+static int burned_masks(const aesecb_ctx *ctx, const uint8_t *samples,
+                        uint8_t *masks, size_t n, aesecb_stack *unused)
+{
+	aesecb_masks_fn *fn = ctx->priv_backend->impl->masks;
+
+	(void)unused;
+	return run_burned(fn != NULL ? fn : generic_masks, ctx, samples, masks,
+	                  n);
+}
+
+/* The masks go to the context's mask function, chosen once in
+ * aesecb_init (the backend's, the generic one, or burned_masks): checks,
+ * then a tail call (or, under DIT, the call between setting and restoring
+ * it). */
 int aesecb_hp_masks(const aesecb_ctx *ctx, const uint8_t *samples,
                     uint8_t *masks, size_t n)
 {
@@ -961,7 +999,7 @@ int aesecb_hp_masks(const aesecb_ctx *ctx, const uint8_t *samples,
 		return AESECB_OK;
 	if (samples == NULL || masks == NULL)
 		return AESECB_EINVAL;
-	return run_blocks(ctx, ctx->priv_masks, samples, masks, n);
+	return call_dit(ctx->priv_masks, ctx, samples, masks, n, NULL);
 }
 
 /*

@@ -48,6 +48,7 @@
 #include <config.h>
 #endif
 
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -434,17 +435,29 @@ static int is_output(const uint8_t *r)
 }
 #endif
 
-/* Whether byte i of s lies in a copy of one of the outputs of either run. */
+/*
+ * Whether byte i of s lies in a copy of one of the outputs of either run.
+ * At the ends of the region a copy may be cut off (the frame of the entry
+ * point that holds it starts above the region): at least 4 bytes of it
+ * must be there.
+ */
 static int in_output(const uint8_t *s, size_t i)
 {
-	size_t j, k, lo = i >= BS - 1 ? i - (BS - 1) : 0;
+	size_t k, lo, hi;
+	ptrdiff_t j;
 	int w;
 
-	for (j = lo; j <= i && j + BS <= probe_len; j++)
+	for (j = (ptrdiff_t)i - (BS - 1); j <= (ptrdiff_t)i; j++) {
+		lo = j < 0 ? 0 : (size_t)j;
+		hi = (size_t)(j + BS) > probe_len ? probe_len : (size_t)(j + BS);
+		if (hi - lo < 4)
+			continue;
 		for (w = 0; w < 2; w++)
 			for (k = 0; k < nouts; k++)
-				if (memcmp(s + j, outs[w] + k * BS, BS) == 0)
+				if (memcmp(s + lo, outs[w] + k * BS +
+				           (lo - (size_t)j), hi - lo) == 0)
 					return 1;
+	}
 	return 0;
 }
 

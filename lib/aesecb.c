@@ -369,8 +369,9 @@ void aesecb_wipe(void *p, size_t n)
  *
  * The paths a backend declares register-only (AESECB_REGS_*, internal.h)
  * are called directly: no burn, no record, nothing between the caller and
- * the AES instructions.  In an unoptimised build (no __OPTIMIZE__) no path
- * is register-only and everything is burned.
+ * the AES instructions.  In an unoptimised build (no __OPTIMIZE__), or one
+ * a sanitizer instruments, no path is register-only and everything is
+ * burned (AESECB_REGISTERS, internal.h).
  */
 
 /* The largest alignment a compiler gives a dynamic allocation. */

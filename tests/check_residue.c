@@ -168,9 +168,11 @@ static const char *const op_name[NOPS] = {
 #ifdef AESECB_TEST_MISALIGNED
 static _Alignas(64) unsigned char ctx_area[sizeof(aesecb_ctx) + 64];
 #define CTX ((aesecb_ctx *)(void *)(ctx_area + 8))
+#define CTX_WHERE " (a context 8 bytes past a 64-byte boundary)"
 #else
 static aesecb_ctx ctx_store;
 #define CTX (&ctx_store)
+#define CTX_WHERE ""
 #endif
 static uint8_t keys[2][32], key[32];
 static uint8_t data[64 * BS], out[64 * BS], packet[96];
@@ -1017,11 +1019,6 @@ int main(void)
 	}
 	printf("%zu comparisons on %d backends%s; the deepest stack use seen: "
 	       "%zu bytes below the caller's frame\n", checked, ran,
-#ifdef AESECB_TEST_MISALIGNED
-	       " (a context 8 bytes past a 64-byte boundary)",
-#else
-	       "",
-#endif
-	       deepest);
+	       CTX_WHERE, deepest);
 	return failed ? 1 : ran > 0 ? 0 : 1;
 }

@@ -10,9 +10,9 @@
 #     make now, with no template word left, and aesecb(3)'s backend
 #     paragraphs and count are the library's backends;
 #   - no backend list is written by hand: in the man page templates,
-#     README.md and HACKING.md, no three backend names stand within a
-#     dozen words of each other (outside README's tables), and README's
-#     two tables (the backends; the platforms and the backends each
+#     README.md and HACKING.md, no run of backend names (each within a
+#     dozen words of the last) names none and every backend of an
+#     architecture (outside README's tables), and README's two tables (the backends; the platforms and the backends each
 #     builds) hold the library's backends, in its order.
 
 . "${top_srcdir:-.}/tests/testlib.sh"
@@ -94,25 +94,54 @@ if [ -f "$page3" ]; then
 fi
 
 # --- lists written by hand ------------------------------------------
-# Three backend names within 12 words: a list.  Lines of README's tables
-# (checked below) and template lines (@@) are not read.
+# A run of backend names, each within 12 words of the one before, that
+# names none and every backend of an architecture is a list of backends
+# written by hand (naming a few backends for what they have in common is
+# not).  Lines of README's tables (checked below) and template lines (@@)
+# are not read.
+pairs=$(cut -f1,2 "$T/def" | tr '\t' ':' | tr '\n' ' ')
 for f in man/aesecb.1.in man/aesecb.3.in README.md HACKING.md; do
-	awk -v names="$names" -v file="$f" '
-	BEGIN { nn = split(names, nm, " "); for (i = 1; i <= nn; i++) isname[nm[i]] = 1 }
+	awk -v pairs="$pairs" -v file="$f" '
+	BEGIN {
+		np = split(pairs, p, " ")
+		for (i = 1; i <= np; i++) {
+			split(p[i], q, ":"); arch[q[1]] = q[2]; nm[i] = q[1]
+		}
+		# the architectures, each with the backends built for it
+		nf = split("x86_64 x86 aarch64 arm ppc64", fam, " ")
+		for (i = 1; i <= np; i++) {
+			a = arch[nm[i]]
+			if (a == "any") continue
+			known = 0
+			for (j = 1; j <= nf; j++)
+				if (a == fam[j] || (a == "x86" && fam[j] == "x86_64")) {
+					members[j] = members[j] " " nm[i]; known = 1
+				}
+			if (!known) { fam[++nf] = a; members[nf] = " " nm[i] }
+		}
+	}
+	function complete(    j, k, n, m) {
+		if (!("none" in run)) return 0
+		for (j = 1; j <= nf; j++) {
+			if (members[j] == "") continue
+			n = split(members[j], m, " ")
+			for (k = 1; k <= n; k++) if (!(m[k] in run)) break
+			if (k > n) return 1
+		}
+		return 0
+	}
 	/^@@/ || (file == "README.md" && /^\|/) { next }
 	{
 		nt = split($0, w, /[^A-Za-z0-9_]+/)
 		for (i = 1; i <= nt; i++) {
 			if (w[i] == "") continue
 			pos++
-			if (!(w[i] in isname)) continue
-			hit[++nh] = w[i]; at[nh] = pos
-			# the distinct names among the hits of the last 12 words
-			split("", seen); d = 0
-			for (j = nh; j >= 1 && pos - at[j] < 12; j--)
-				if (!(hit[j] in seen)) { seen[hit[j]] = 1; d++ }
-			if (d >= 3 && !(NR in told)) {
-				told[NR] = 1
+			if (!(w[i] in arch)) continue
+			if (pos - last >= 12) { split("", run); told = 0 }
+			last = pos
+			run[w[i]] = 1
+			if (!told && complete()) {
+				told = 1
 				print file ":" NR ": " $0
 			}
 		}

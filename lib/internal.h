@@ -253,7 +253,8 @@ struct aesecb_backend {
  * Each backend's row of lib/backends.def as constants: AESECB__NEEDS_<id>,
  * the CPU features it needs (0: every CPU), and AESECB__ARCH_<id>, its
  * architecture.  The one table in cpu.c turns the needs into the
- * "requires" text and the reason a CPU cannot run the backend.
+ * "requires" text and the reason a CPU cannot run the backend.  Enum
+ * constants are ints: the AESECB_CPU_* bits stay below bit 31.
  */
 #define AESECB_BACKEND_ROW(id, arch, needs, summary, text)               \
 	AESECB__NEEDS_##id = (int)(needs), AESECB__ARCH_##id = AESECB__ARCH_##arch,

@@ -178,20 +178,24 @@ int quic_pp_check(const struct quic_aead *a, const uint8_t *pkt, size_t len,
 /* ------------------------------------------------------------------ */
 /* Key updates. */
 
-int quic_pp_next_secret(enum quic_hash hash, uint32_t version,
-                        const uint8_t *secret, size_t secret_len,
-                        uint8_t *out)
+int quic_pp_next_secret_variant(enum quic_hash hash, uint32_t version,
+                                unsigned variant, const uint8_t *secret,
+                                size_t secret_len, uint8_t *out)
 {
-	const char *label;
+	const char *label = quic_ku_label(version, variant);
 
-	if (version == QUIC_VERSION_1)
-		label = "quic ku";
-	else if (version == QUIC_VERSION_2)
-		label = "quicv2 ku";
-	else
+	if (label == NULL)
 		return QUIC_EVERSION;
 	if (out == NULL)
 		return QUIC_EINVAL;
 	return quic_hkdf_expand_label(hash, secret, secret_len, label, NULL, 0,
 	                              out, quic_hash_len(hash));
+}
+
+int quic_pp_next_secret(enum quic_hash hash, uint32_t version,
+                        const uint8_t *secret, size_t secret_len,
+                        uint8_t *out)
+{
+	return quic_pp_next_secret_variant(hash, version, 0, secret,
+	                                   secret_len, out);
 }

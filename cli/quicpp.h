@@ -90,12 +90,19 @@ int quic_pp_check(const struct quic_aead *a, const uint8_t *pkt, size_t len,
 
 /*
  * The secret of the next key generation (RFC 9001 6.1, RFC 9369 3.3.2):
- * HKDF-Expand-Label(secret, "quic ku" or "quicv2 ku", "", hash length).
- * out has room for QUIC_MAX_HASH_LEN bytes.  The header-protection key
- * does not change with a key update: derive it from the first secret.
+ * HKDF-Expand-Label(secret, "quic ku" or "quicv2 ku", "", hash length),
+ * the version's label (quic_ku_label(version, 0)).  out has room for
+ * QUIC_MAX_HASH_LEN bytes.  The header-protection key does not change with
+ * a key update: derive it from the first secret.
  */
 int quic_pp_next_secret(enum quic_hash hash, uint32_t version,
                         const uint8_t *secret, size_t secret_len,
                         uint8_t *out);
+
+/* The same with the version's label of that variant (0 or 1, see
+ * quic_ku_label); QUIC_EVERSION when the version has none. */
+int quic_pp_next_secret_variant(enum quic_hash hash, uint32_t version,
+                                unsigned variant, const uint8_t *secret,
+                                size_t secret_len, uint8_t *out);
 
 #endif

@@ -414,8 +414,21 @@ START_TEST(test_next_secret)
 		                                     s48, 32, out),
 		                 QUIC_ESECRETLEN);
 	}
-	ck_assert_int_eq(quic_pp_next_secret(QUIC_SHA256, 0xff00001du, s, 32,
+	ck_assert_int_eq(quic_pp_next_secret(QUIC_SHA256, 0xff000020u, s, 32,
 	                                     out), QUIC_EVERSION);
+	/* the v2 draft: "quicv2 ku", and "quic ku" as its second variant */
+	ck_assert_int_eq(quic_pp_next_secret(QUIC_SHA256, QUIC_VERSION_V2_DRAFT,
+	                                     s, 32, out), QUIC_OK);
+	ck_assert_int_eq(quic_hkdf_expand_label(QUIC_SHA256, s, 32, "quicv2 ku",
+	                                        NULL, 0, want, 32), QUIC_OK);
+	ck_assert_mem_eq(out, want, 32);
+	ck_assert_int_eq(quic_pp_next_secret_variant(QUIC_SHA256,
+	                 QUIC_VERSION_V2_DRAFT, 1, s, 32, out), QUIC_OK);
+	ck_assert_hex(out, 32, "1223504755036d556342ee9361d253421a826c9e"
+	                       "cdf3c7148684b36b714881f9");
+	ck_assert_int_eq(quic_pp_next_secret_variant(QUIC_SHA256, QUIC_VERSION_1,
+	                                             1, s, 32, out),
+	                 QUIC_EVERSION);
 }
 END_TEST
 

@@ -398,8 +398,8 @@ for op in --unprotect --protect; do
 		expect_refused "Version Negotiation packets have no header protection" \
 			"$AESECB" hp-mask "$@" $op \
 			c00000000008${DCID}08${DCID}000000016b3343cf$Z32
-		expect_refused "unknown QUIC version 0xff00001d" \
-			"$AESECB" hp-mask "$@" $op c0ff00001d08${DCID}0000401400000000$Z32
+		expect_refused "unknown QUIC version 0xff000020" \
+			"$AESECB" hp-mask "$@" $op c0ff00002008${DCID}0000401400000000$Z32
 		expect_refused "the packet ends inside its header" \
 			"$AESECB" hp-mask "$@" $op c00000000108${DCID}00
 		expect_refused "the packet ends inside its header" \

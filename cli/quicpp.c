@@ -91,6 +91,34 @@ uint64_t quic_pn_decode(uint64_t largest, uint32_t truncated, uint32_t pn_len)
 /* ------------------------------------------------------------------ */
 /* The AEAD check. */
 
+void quic_pp_nonce(const struct quic_aead *a, uint64_t pn,
+                   uint8_t nonce[QUIC_IV_LEN])
+{
+	size_t i;
+
+	memcpy(nonce, a->iv, QUIC_IV_LEN);
+	for (i = 0; i < 8; i++)
+		nonce[QUIC_IV_LEN - 1 - i] ^= (uint8_t)(pn >> (8 * i));
+}
+
+void quic_pp_keystream(const struct quic_aead *a,
+                       const uint8_t nonce[QUIC_IV_LEN], uint64_t block,
+                       uint8_t out[16])
+{
+	uint8_t ctr[16];
+	uint32_t n = (uint32_t)(block + 2);
+
+	memcpy(ctr, nonce, QUIC_IV_LEN);
+	ctr[12] = (uint8_t)(n >> 24);
+	ctr[13] = (uint8_t)(n >> 16);
+	ctr[14] = (uint8_t)(n >> 8);
+	ctr[15] = (uint8_t)n;
+	if (a->key_len == 16)
+		nettle_aes128.encrypt(&a->gcm.a128.cipher, 16, out, ctr);
+	else
+		nettle_aes256.encrypt(&a->gcm.a256.cipher, 16, out, ctr);
+}
+
 /*
  * The tag of pkt with an AAD of aad_len bytes, into tag.  The message
  * state is a gcm_ctx of its own on the stack, so that the key's table is
@@ -116,9 +144,7 @@ static void tag_of(const struct quic_aead *a, const uint8_t *pkt, size_t len,
 		cipher = &a->gcm.a256.cipher;
 		f = nettle_aes256.encrypt;
 	}
-	memcpy(nonce, a->iv, QUIC_IV_LEN);
-	for (i = 0; i < 8; i++)
-		nonce[QUIC_IV_LEN - 1 - i] ^= (uint8_t)(pn >> (8 * i));
+	quic_pp_nonce(a, pn, nonce);
 	gcm_set_iv(&g, key, QUIC_IV_LEN, nonce);
 	gcm_update(&g, key, aad_len, pkt);
 	for (i = 0; i < ct_len; i += n) {

@@ -89,6 +89,19 @@ int quic_pp_check(const struct quic_aead *a, const uint8_t *pkt, size_t len,
                   struct quic_pp_result *r);
 
 /*
+ * Plaintext of a packet whose tag verified, a block at a time: block k of
+ * the payload (the bytes after the packet number) is the ciphertext xor
+ * AES(key, nonce | k + 2), GCM's counter (the nonce is the IV xor the full
+ * packet number).  quic_pp_keystream() writes that key stream block, so
+ * that a reader decrypts only the bytes it looks at.
+ */
+void quic_pp_nonce(const struct quic_aead *a, uint64_t pn,
+                   uint8_t nonce[QUIC_IV_LEN]);
+void quic_pp_keystream(const struct quic_aead *a,
+                       const uint8_t nonce[QUIC_IV_LEN], uint64_t block,
+                       uint8_t out[16]);
+
+/*
  * The secret of the next key generation (RFC 9001 6.1, RFC 9369 3.3.2):
  * HKDF-Expand-Label(secret, "quic ku" or "quicv2 ku", "", hash length),
  * the version's label (quic_ku_label(version, 0)).  out has room for

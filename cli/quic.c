@@ -82,6 +82,15 @@ static const struct version_info *find_version(uint32_t number)
 	return NULL;
 }
 
+_Static_assert(NVERSIONS == QUIC_NVERSIONS, "QUIC_NVERSIONS is the table's");
+
+int quic_version_index(uint32_t version)
+{
+	const struct version_info *v = find_version(version);
+
+	return v != NULL ? (int)(v - versions) : -1;
+}
+
 int quic_version_known(uint32_t version)
 {
 	return find_version(version) != NULL;

@@ -106,6 +106,11 @@ int quic_version_known(uint32_t version);
  */
 int quic_version_parse(const char *s, uint32_t *version);
 
+/* The known versions are numbered 0 to QUIC_NVERSIONS - 1 (for tables of
+ * what is kept per version); -1 for another version. */
+#define QUIC_NVERSIONS 4
+int quic_version_index(uint32_t version);
+
 /* "1", "2", "draft-29" or "draft-v2" for the known versions, else NULL. */
 const char *quic_version_name(uint32_t version);
 

@@ -403,11 +403,10 @@ static int init_checked(aesecb_ctx *ctx, const uint8_t *key, size_t key_len,
 	ctx->priv_backend = be;
 	ctx->priv_rounds = (uint16_t)rounds;
 	ctx->priv_key_len = (uint8_t)key_len;
-	ctx->priv_encrypt = (void (*)(void))be->impl->encrypt;
-	ctx->priv_decrypt = (void (*)(void))be->impl->decrypt;
-	ctx->priv_masks = be->impl->masks != NULL
-	                  ? (void (*)(void))be->impl->masks
-	                  : (void (*)(void))generic_masks;
+	ctx->priv_encrypt = be->impl->encrypt;
+	ctx->priv_decrypt = be->impl->decrypt;
+	ctx->priv_masks = be->impl->masks != NULL ? be->impl->masks
+	                                          : generic_masks;
 	ctx->priv_wipe[0] = (uint16_t)aesecb_backend_scratch_written(be, 0);
 	ctx->priv_wipe[1] = (uint16_t)aesecb_backend_scratch_written(be, 1);
 	set_one(ctx, be, rounds);
@@ -498,14 +497,15 @@ void aesecb_ctx_free(aesecb_ctx *ctx)
  * Kept out of line so that the 2 KiB frame (and its 64-byte realignment)
  * costs nothing to the backends that declare 0.
  */
-static NOINLINE int run_with_scratch(const aesecb_ctx *ctx, void (*fn)(void),
-                                     size_t written, const uint8_t *in,
-                                     uint8_t *out, size_t nblocks)
+static NOINLINE int run_with_scratch(const aesecb_ctx *ctx,
+                                     aesecb_blocks_fn *fn, size_t written,
+                                     const uint8_t *in, uint8_t *out,
+                                     size_t nblocks)
 {
 	AESECB_ALIGN64_ unsigned char scratch[AESECB_SCRATCH_SIZE];
 	int status;
 
-	status = ((aesecb_blocks_fn *)fn)(ctx, in, out, nblocks, scratch);
+	status = fn(ctx, in, out, nblocks, scratch);
 	aesecb_wipe(scratch, written > sizeof scratch ? sizeof scratch : written);
 	return status;
 }
@@ -516,12 +516,13 @@ static NOINLINE int run_with_scratch(const aesecb_ctx *ctx, void (*fn)(void),
  * that writes no working space is called directly: no space, no zeroing,
  * no wiping, nothing between the caller and the AES instructions.
  */
-static ALWAYS_INLINE int run_blocks(const aesecb_ctx *ctx, void (*fn)(void),
-                                    size_t written, const uint8_t *in,
-                                    uint8_t *out, size_t nblocks)
+static ALWAYS_INLINE int run_blocks(const aesecb_ctx *ctx,
+                                    aesecb_blocks_fn *fn, size_t written,
+                                    const uint8_t *in, uint8_t *out,
+                                    size_t nblocks)
 {
 	if (written == 0)
-		return ((aesecb_blocks_fn *)fn)(ctx, in, out, nblocks, NULL);
+		return fn(ctx, in, out, nblocks, NULL);
 	return run_with_scratch(ctx, fn, written, in, out, nblocks);
 }
 
@@ -530,7 +531,7 @@ static ALWAYS_INLINE int run_blocks(const aesecb_ctx *ctx, void (*fn)(void),
  * otherwise, and on every other architecture, the direct call.
  */
 static ALWAYS_INLINE int run_blocks_dit(const aesecb_ctx *ctx,
-                                        void (*fn)(void), size_t written,
+                                        aesecb_blocks_fn *fn, size_t written,
                                         const uint8_t *in, uint8_t *out,
                                         size_t nblocks)
 {
@@ -674,7 +675,7 @@ static int direct_decrypt1(const aesecb_ctx *ctx, const uint8_t *in,
 static int generic_mask1(const aesecb_ctx *ctx, const uint8_t *sample,
                          uint8_t *mask)
 {
-	return ((aesecb_masks_fn *)ctx->priv_masks)(ctx, sample, mask, 1);
+	return ctx->priv_masks(ctx, sample, mask, 1);
 }
 
 /* A backend with no mask function at all: one block, 5 bytes of it (what
@@ -726,11 +727,11 @@ static ALWAYS_INLINE int run_masks(const aesecb_ctx *ctx,
 	if (ctx->priv_dit) {
 		uint64_t saved = dit_on();
 
-		return dit_restore(saved, ((aesecb_masks_fn *)ctx->priv_masks)(
-		                                  ctx, samples, masks, n));
+		return dit_restore(saved, ctx->priv_masks(ctx, samples, masks,
+		                                          n));
 	}
 #endif
-	return ((aesecb_masks_fn *)ctx->priv_masks)(ctx, samples, masks, n);
+	return ctx->priv_masks(ctx, samples, masks, n);
 }
 
 /* One mask: two tests and a jump to the context's one-mask function

@@ -112,9 +112,14 @@ typedef struct aesecb_ctx {
 		uint64_t q[120];
 	} priv_keys;
 	const aesecb_backend *priv_backend;
-	void (*priv_encrypt)(void);   /* the backend's block functions */
-	void (*priv_decrypt)(void);
-	void (*priv_masks)(void);     /* QUIC header-protection masks */
+	/* the backend's block functions, and its QUIC header-protection
+	 * masks (the types of lib/internal.h) */
+	int (*priv_encrypt)(const struct aesecb_ctx *, const uint8_t *,
+	                    uint8_t *, size_t, void *);
+	int (*priv_decrypt)(const struct aesecb_ctx *, const uint8_t *,
+	                    uint8_t *, size_t, void *);
+	int (*priv_masks)(const struct aesecb_ctx *, const uint8_t *,
+	                  uint8_t *, size_t);
 	uintptr_t priv_one[3];        /* one block: encrypt, decrypt, mask,
 	                                 for this key size (encoded) */
 	uint16_t priv_rounds;         /* 10, 12 or 14; 0 when not initialised */

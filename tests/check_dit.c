@@ -152,12 +152,12 @@ static void hook(aesecb_ctx *ctx)
 	};
 	int i;
 
-	real_encrypt = (aesecb_blocks_fn *)ctx->priv_encrypt;
-	real_decrypt = (aesecb_blocks_fn *)ctx->priv_decrypt;
-	real_masks = (aesecb_masks_fn *)ctx->priv_masks;
-	ctx->priv_encrypt = (void (*)(void))hook_encrypt;
-	ctx->priv_decrypt = (void (*)(void))hook_decrypt;
-	ctx->priv_masks = (void (*)(void))hook_masks;
+	real_encrypt = ctx->priv_encrypt;
+	real_decrypt = ctx->priv_decrypt;
+	real_masks = ctx->priv_masks;
+	ctx->priv_encrypt = hook_encrypt;
+	ctx->priv_decrypt = hook_decrypt;
+	ctx->priv_masks = hook_masks;
 	for (i = 0; i < AESECB_ONE_N; i++) {
 		real_one[i] = aesecb__one_decode(ctx->priv_one[i]);
 		ctx->priv_one[i] = aesecb__one_encode(hook_one[i]);

@@ -275,7 +275,7 @@ static void json_key(struct report *r, const struct up_packet *p,
 
 		cli_json_string(j, "label", keylog_label_name(p->keylog_label));
 		if (f != NULL)
-			cli_json_string(j, "file", cli_withhold(f));
+			cli_json_string(j, "file", f);
 		cli_json_uint(j, "line", r->kl->conns[p->keylog_conn].
 		              line[p->keylog_label]);
 	}
@@ -352,7 +352,7 @@ static void json_datagram(struct report *r, const struct up_meta *m)
 		return;
 	r->dgram_open = 1;
 	cli_json_object(j, NULL);
-	cli_json_string(j, "file", cli_withhold(r->name));
+	cli_json_string(j, "file", r->name);
 	cli_json_uint(j, "line", r->line);
 	if (m != NULL && m->have_frame)
 		cli_json_uint(j, "frame", m->frame);

@@ -113,20 +113,24 @@ static void generation_words(const struct up_packet *p, char *buf,
 		         p->missed_updates > 1 ? "s" : "");
 }
 
-/* The key a packet was unprotected with, in words (never its bytes). */
+/* The key a packet was unprotected with, in words (never its bytes).
+ * with_dcid: an Initial key's DCID in hex too (not in JSON, which has it
+ * in a member of its own, and whose strings withhold long hex runs). */
 static void key_words(const struct report *r, const struct up_packet *p,
-                      char *buf, size_t size)
+                      int with_dcid, char *buf, size_t size)
 {
 	const char *side = p->server ? "server" : "client";
-	char dcid[2 * QUIC_MAX_CID_LEN + 1];
+	char dcid[2 * QUIC_MAX_CID_LEN + 8];
 
 	buf[0] = '\0';
 	switch (p->source) {
 	case UP_SRC_INITIAL:
-		*cli_hex_encode(dcid, p->key_dcid, p->key_dcid_len,
+		*cli_hex_encode(dcid + 5, p->key_dcid, p->key_dcid_len,
 		                CLI_HEX_LOWER) = '\0';
-		snprintf(buf, size, "%s Initial key of DCID %s%s", side,
-		         p->key_dcid_len != 0 ? dcid : "(empty)",
+		memcpy(dcid, "DCID ", 5);
+		snprintf(buf, size, "%s Initial key of %s%s", side,
+		         !with_dcid ? "its DCID" :
+		         p->key_dcid_len != 0 ? dcid : "DCID (empty)",
 		         p->dcid_from == UP_DCID_OPTION ? ", --odcid" :
 		         p->dcid_from == UP_DCID_REMEMBERED ?
 		         ", the client's first DCID seen earlier" : "");
@@ -482,7 +486,7 @@ static int on_packet(void *arg, const struct up_packet *p)
 
 	key[0] = '\0';
 	if (p->verdict == UP_AUTHENTICATED || has_header(p))
-		key_words(r, p, key, sizeof key);
+		key_words(r, p, !r->c->json, key, sizeof key);
 	r->t.by[p->verdict]++;
 	r->t.no_conn += p->conn == 0 && p->verdict != UP_PADDING;
 	r->tried += tried(p);
@@ -514,8 +518,21 @@ static int on_packet(void *arg, const struct up_packet *p)
 /* ------------------------------------------------------------------ */
 /* The summary. */
 
+/* The connection's cipher: as its ServerHello said, else as the keys
+ * that authenticated its packets after the Initials. */
 static const char *cipher_of(const struct qc_conn *cn)
 {
+	if (cn->suite_state == 1)
+		switch (cn->suite) {
+		case QF_TLS_AES_128_GCM_SHA256:
+			return "AES-128-GCM";
+		case QF_TLS_AES_256_GCM_SHA384:
+			return "AES-256-GCM";
+		case QF_TLS_CHACHA20_POLY1305_SHA256:
+			return "ChaCha20-Poly1305";
+		default:
+			return "another";
+		}
 	return cn->key_len == 16 ? "AES-128-GCM" :
 	       cn->key_len == 32 ? "AES-256-GCM" : "unknown";
 }

@@ -12,6 +12,7 @@
 #include <config.h>
 #endif
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "pktkeys.h"
@@ -22,6 +23,10 @@ void pk_wipe(struct pk_keys *k)
 {
 	if (k == NULL)
 		return;
+	if (k->ahead != NULL) {
+		aesecb_wipe(k->ahead, sizeof *k->ahead);
+		free(k->ahead);
+	}
 	aesecb_clear(&k->hp);
 	aesecb_wipe(k, sizeof *k);
 }
@@ -212,51 +217,66 @@ static int try_next(struct pk_keys *k, const uint8_t *pkt, size_t len,
 	return st;
 }
 
+/* The generations gen + 1 to gen + PK_MAX_SKIP + 1, in k->ahead: made
+ * once for the generation reached.  0, or -1 (no memory, no label). */
+static int make_ahead(struct pk_keys *k)
+{
+	struct pk_ahead *a = k->ahead;
+	const uint8_t *from = k->secret;
+	size_t j;
+
+	if (a != NULL && a->base == k->gen + 1 && a->variant == k->ku_variant)
+		return 0;
+	if (a == NULL && (a = k->ahead = calloc(1, sizeof *a)) == NULL)
+		return -1;
+	a->base = 0;
+	for (j = 0; j <= PK_MAX_SKIP; j++) {
+		if (derive_next(k, k->ku_variant, from, a->secret[j],
+		                &a->g[j]) != QUIC_OK)
+			return -1;
+		from = a->secret[j];
+	}
+	a->base = k->gen + 1;
+	a->variant = k->ku_variant;
+	return 0;
+}
+
 /*
- * The generations after the next one, up to PK_MAX_SKIP of them, once per
- * generation reached: the packet is of a generation whose key updates the
- * capture did not show.  Returns the verdict; *skipped the updates missed.
+ * The generations after the next one, up to PK_MAX_SKIP of them (with
+ * memo, once per generation reached): the packet is of a generation whose
+ * key updates the capture did not show.  Returns the verdict; *skipped
+ * the updates missed.
  */
 static int sweep(struct pk_keys *k, const uint8_t *pkt, size_t len,
-                 size_t pn_offset, uint64_t largest, int phase,
+                 size_t pn_offset, uint64_t largest, int phase, int memo,
                  struct quic_pp_result *res, uint32_t *skipped)
 {
-	uint8_t secret[2][QUIC_MAX_HASH_LEN];
-	struct pk_gen g[2];
 	uint32_t j;
-	int st = 0, cur = 0;
+	int st = 0;
 
-	if (k->swept == k->gen + 1)
+	if (k->swept == k->gen + 1 || make_ahead(k) != 0)
 		return 0;
-	memcpy(secret[cur], k->secret, k->secret_len);
-	/* generation gen + 1, from which the sweep starts */
-	if (derive_next(k, k->ku_variant, secret[cur], secret[1 - cur],
-	                &g[1 - cur]) != QUIC_OK)
-		goto out;
-	cur = 1 - cur;
+	/* a->g[j - 1] is generation gen + j */
 	for (j = 2; j <= PK_MAX_SKIP + 1 && st <= 0; j++) {
-		if (derive_next(k, k->ku_variant, secret[cur], secret[1 - cur],
-		                &g[1 - cur]) != QUIC_OK)
-			break;
-		cur = 1 - cur;
-		st = check_with(k, &g[cur], pkt, len, pn_offset, largest, res);
+		const struct pk_ahead *a = k->ahead;
+
+		st = check_with(k, &a->g[j - 1], pkt, len, pn_offset, largest,
+		                res);
 		st = st < 0 ? st : st & phase_is(phase, k->gen + j) & 1;
 		if (st > 0) {
 			*skipped = j - 1;
-			advance(k, j, secret[cur], &g[cur], &g[1 - cur]);
+			advance(k, j, a->secret[j - 1], &a->g[j - 1],
+			        &a->g[j - 2]);
 		}
 	}
-	if (st <= 0)
+	if (st <= 0 && memo)
 		k->swept = k->gen + 1;
-out:
-	aesecb_wipe(secret, sizeof secret);
-	aesecb_wipe(g, sizeof g);
 	return st;
 }
 
 /* A 1-RTT packet through the generations; the verdict, r->generation. */
 static int check_1rtt(struct pk_keys *k, const uint8_t *pkt, size_t len,
-                      size_t pn_offset, uint64_t largest, int phase,
+                      size_t pn_offset, uint64_t largest, int phase, int memo,
                       struct quic_pp_result *res, struct pk_result *r)
 {
 	int st;
@@ -277,7 +297,8 @@ static int check_1rtt(struct pk_keys *k, const uint8_t *pkt, size_t len,
 			return st;
 		}
 	}
-	st = sweep(k, pkt, len, pn_offset, largest, phase, res, &r->skipped);
+	st = sweep(k, pkt, len, pn_offset, largest, phase, memo, res,
+	           &r->skipped);
 	r->generation = k->gen;
 	return st;
 }
@@ -285,8 +306,9 @@ static int check_1rtt(struct pk_keys *k, const uint8_t *pkt, size_t len,
 /* ------------------------------------------------------------------ */
 
 int pk_try(struct pk_keys *k, uint8_t *pkt, size_t len, size_t pn_offset,
-           uint64_t largest, int check, int one_rtt, struct pk_result *r)
+           uint64_t largest, unsigned flags, struct pk_result *r)
 {
+	int one_rtt = (flags & PK_ONE_RTT) != 0;
 	uint8_t saved[1 + PN_MAX];
 	struct quic_pp_result res;
 	uint32_t tr = 0;
@@ -308,11 +330,19 @@ int pk_try(struct pk_keys *k, uint8_t *pkt, size_t len, size_t pn_offset,
 	r->truncated = tr;
 	r->pn = quic_pn_decode(largest, tr, (uint32_t)n);
 	r->key_phase = one_rtt ? (pkt[0] >> 2) & 1 : 0;
-	if (!check || k->key_len == 0)
+	if (!(flags & PK_CHECK) || k->key_len == 0)
 		return QUIC_OK;
+	if ((flags & PK_FILTER) &&
+	    (pkt[0] & ((pkt[0] & 0x80u) ? 0x0cu : 0x18u)) != 0) {
+		/* (the reserved bits are zero in every genuine packet: a
+		 * branch on them tells nothing of a key) */
+		pkt[0] = saved[0];
+		memcpy(pkt + pn_offset, saved + 1, PN_MAX);
+		return QUIC_OK;
+	}
 	if (one_rtt)
 		st = check_1rtt(k, pkt, len, pn_offset, largest, r->key_phase,
-		                &res, r);
+		                (flags & PK_MEMO) != 0, &res, r);
 	else
 		st = check_with(k, &k->cur, pkt, len, pn_offset, largest, &res);
 	r->ok = st > 0;

@@ -56,6 +56,16 @@ struct pk_keys {
 	int have_prev, have_next;
 	unsigned ku_variant;       /* the key update label that worked */
 	uint32_t swept;            /* generation + 1 whose forward sweep failed */
+	struct pk_ahead *ahead;    /* made at the first sweep (pk_wipe frees) */
+};
+
+/* The generations after the current one's next, derived once for the
+ * sweeps of a generation (their secrets too, for the one that verifies). */
+struct pk_ahead {
+	uint32_t base;             /* generation of g[0]; 0: not made */
+	unsigned variant;          /* the key update label they were made with */
+	struct pk_gen g[PK_MAX_SKIP + 1];
+	uint8_t secret[PK_MAX_SKIP + 1][QUIC_MAX_HASH_LEN];
 };
 
 /* What a try found. */
@@ -86,20 +96,34 @@ int pk_from_initial(struct pk_keys k[2], uint32_t version, const uint8_t *dcid,
 int pk_from_hp(struct pk_keys *k, const uint8_t *hp, size_t len,
                const aesecb_backend *be);
 
+/* Wipe the keys and free what they hold (k must be zeroed or made by
+ * pk_from_*). */
 void pk_wipe(struct pk_keys *k);
+
+/* What pk_try does. */
+#define PK_CHECK   1u   /* check the tag (else header protection only) */
+#define PK_ONE_RTT 2u   /* a 1-RTT packet: through the generations */
+#define PK_MEMO    4u   /* the packet is this key's if any: a sweep of the
+                           generations that fails is not made again at
+                           this generation (for a key tried on a packet
+                           of no known connection, it may be another's) */
+#define PK_FILTER  8u   /* one of many keys tried: a header whose reserved
+                           bits are not zero once unmasked (RFC 9000
+                           17.2, 17.3: a genuine packet's are) is not this
+                           key's, and its tag is not checked */
 
 /*
  * Try k on the packet pkt[0..len) (one packet of a datagram, in place)
  * whose packet number starts at pn_offset, largest being the largest
- * packet number of its space (QUIC_PN_NONE: none).  With check and an
- * AEAD key the tag is checked (1-RTT: through the generations when
- * one_rtt); without, header protection is only removed.  On success (or
- * without a check) the packet keeps its header protection removed;
- * otherwise it is put back.  Returns QUIC_OK (the verdict in *r) or
- * QUIC_ESAMPLE when the packet is too short for its sample there.
+ * packet number of its space (QUIC_PN_NONE: none), as flags say.  With
+ * PK_CHECK and an AEAD key the tag is checked; without, header protection
+ * is only removed.  On success (or without a check) the packet keeps its
+ * header protection removed; otherwise it is put back.  Returns QUIC_OK
+ * (the verdict in *r) or QUIC_ESAMPLE when the packet is too short for its
+ * sample there.
  */
 int pk_try(struct pk_keys *k, uint8_t *pkt, size_t len, size_t pn_offset,
-           uint64_t largest, int check, int one_rtt, struct pk_result *r);
+           uint64_t largest, unsigned flags, struct pk_result *r);
 
 /* The AEAD of the generation a try verified with (for the frames). */
 int pk_aead(const struct pk_keys *k, uint32_t generation,

@@ -273,7 +273,7 @@ void qc_retire_prior(struct qc_table *t, struct qc_conn *c, int side,
 	}
 }
 
-/* Add a match unless there (the newest connection first). */
+/* Add a match unless there (the most recently active first). */
 static size_t add_match(struct qc_match *m, size_t n, size_t max,
                         struct qc_conn *c, int side, size_t len)
 {
@@ -282,7 +282,8 @@ static size_t add_match(struct qc_match *m, size_t n, size_t max,
 	for (i = 0; i < n && i < max; i++)
 		if (m[i].conn == c && m[i].side == side)
 			return n;
-	for (i = 0; i < n && i < max && m[i].conn->index > c->index; i++)
+	for (i = 0; i < n && i < max && (m[i].conn->last > c->last ||
+	     (m[i].conn->last == c->last && m[i].conn->index > c->index)); i++)
 		;
 	if (i < max) {
 		for (j = (n < max ? n : max - 1); j > i; j--)

@@ -19,7 +19,7 @@
  * What a connection keeps does not grow with its packets: at most
  * QC_MAX_CIDS connection IDs a side (the oldest forgotten first, and
  * counted), the largest packet number of each number space of each side,
- * the first QF_HELLO_PREFIX bytes of its client's CRYPTO stream, counters
+ * the first QF_HELLO_PREFIX bytes of each side's CRYPTO stream, counters
  * for the summary.  The table grows with the connections only.
  *
  * No printing, no exit.
@@ -76,6 +76,10 @@ struct qc_conn {
 	struct qf_hello hello;
 	int hello_state;
 	uint8_t random[QF_RANDOM_LEN];
+	/* the ServerHello's cipher suite, the same way */
+	struct qf_hello server_hello;
+	int suite_state;
+	unsigned suite;
 	size_t keylog;              /* its key-log connection, or KEYLOG_NONE */
 	int keylog_by_trial;        /* found by trying (no ClientHello seen) */
 	uint64_t largest[2][QC_SPACES];   /* per sending side; QUIC_PN_NONE */
@@ -84,6 +88,8 @@ struct qc_conn {
 	unsigned long cids_forgotten;
 	size_t key_len;             /* its packet keys' (16, 32), 0 unknown */
 	unsigned long count[QC_NCOUNTS];
+	uint64_t last;              /* when a packet of it last verified (the
+	                               most recent is the first match) */
 	unsigned long missed_updates;     /* key updates not in the capture */
 };
 
@@ -136,8 +142,8 @@ void qc_retire_prior(struct qc_table *t, struct qc_conn *c, int side,
 
 /*
  * The connections a DCID of exactly len bytes belongs to (the receiver's
- * address for a zero-length one), at most max into m, newest first.
- * Returns how many there are (it may exceed max).
+ * address for a zero-length one), at most max into m, the most recently
+ * active first.  Returns how many there are (it may exceed max).
  */
 size_t qc_find(const struct qc_table *t, const uint8_t *id, size_t len,
                const struct qc_addr *addr, struct qc_match *m, size_t max);

@@ -249,19 +249,48 @@ void qf_hello_add(struct qf_hello *h, struct qf_reader *r,
 	for (i = f->offset; i < QF_HELLO_PREFIX && i - f->offset < f->len;
 	     i++) {
 		qf_read(r, f->at + (size_t)(i - f->offset), &h->b[i], 1);
-		h->have |= UINT64_C(1) << i;
+		h->have[i / 64] |= UINT64_C(1) << (i % 64);
 	}
+}
+
+/* Whether bytes [from, to) are in. */
+static int have_range(const struct qf_hello *h, size_t from, size_t to)
+{
+	size_t i;
+
+	for (i = from; i < to; i++)
+		if (!(h->have[i / 64] & (UINT64_C(1) << (i % 64))))
+			return 0;
+	return 1;
+}
+
+/* A handshake message of TLS 1.2's legacy_version, as TLS 1.3 sends. */
+static int is_hello(const struct qf_hello *h, int type)
+{
+	return h->b[0] == type && h->b[4] == 3 && h->b[5] == 3;
 }
 
 int qf_hello_random(const struct qf_hello *h, uint8_t random[QF_RANDOM_LEN])
 {
-	const uint64_t all = (UINT64_C(1) << QF_HELLO_PREFIX) - 1;
-
-	if ((h->have & all) != all)
+	if (!have_range(h, 0, 6 + QF_RANDOM_LEN))
 		return 0;
-	/* a ClientHello (1) of TLS 1.2's legacy_version, as TLS 1.3 sends */
-	if (h->b[0] != 1 || h->b[4] != 3 || h->b[5] != 3)
+	if (!is_hello(h, 1))
 		return -1;
 	memcpy(random, h->b + 6, QF_RANDOM_LEN);
+	return 1;
+}
+
+int qf_hello_suite(const struct qf_hello *h, unsigned *suite)
+{
+	size_t at = 6 + QF_RANDOM_LEN;         /* legacy_session_id_echo */
+
+	if (!have_range(h, 0, at + 1))
+		return 0;
+	if (!is_hello(h, 2) || h->b[at] > 32)
+		return -1;
+	at += 1 + h->b[at];
+	if (!have_range(h, at, at + 2))
+		return 0;
+	*suite = (unsigned)h->b[at] << 8 | h->b[at + 1];
 	return 1;
 }

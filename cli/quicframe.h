@@ -15,11 +15,12 @@
  * reader stops (the tag verified, so such a packet is the peer's choice,
  * not damage).
  *
- * The ClientHello's random is gathered from CRYPTO frames of any offsets,
- * in any order, over any number of packets: only the first
- * QF_HELLO_PREFIX bytes of the stream are kept (the handshake message's
- * type and length, the legacy version and the random), so the memory of a
- * connection does not grow with its ClientHello.
+ * The ClientHello's random, and the ServerHello's cipher suite, are
+ * gathered from CRYPTO frames of any offsets, in any order, over any
+ * number of packets: only the first QF_HELLO_PREFIX bytes of each side's
+ * stream are kept (the handshake message's type and length, the legacy
+ * version, the random, the session ID, the suite), so the memory of a
+ * connection does not grow with its handshake.
  *
  * No printing, no exit, no allocation.
  */
@@ -83,15 +84,22 @@ void qf_read(struct qf_reader *r, size_t at, uint8_t *out, size_t n);
 void qf_done(struct qf_reader *r);
 
 /* ------------------------------------------------------------------ */
-/* The ClientHello's random, from the client's Initial CRYPTO frames. */
+/* The start of a side's Initial CRYPTO stream: the ClientHello's random,
+ * the ServerHello's cipher suite. */
 
-/* Handshake type (1), length (3), legacy_version (2), random (32). */
-#define QF_HELLO_PREFIX 38
+/* Handshake type (1), length (3), legacy_version (2), random (32),
+ * legacy_session_id (1 + up to 32), cipher_suite (2): the most kept. */
+#define QF_HELLO_PREFIX 73
 #define QF_RANDOM_LEN 32
+
+/* TLS 1.3's cipher suites (RFC 8446 B.4) QUIC uses. */
+#define QF_TLS_AES_128_GCM_SHA256       0x1301
+#define QF_TLS_AES_256_GCM_SHA384       0x1302
+#define QF_TLS_CHACHA20_POLY1305_SHA256 0x1303
 
 struct qf_hello {
 	uint8_t b[QF_HELLO_PREFIX];
-	uint64_t have;               /* bit i: byte i is known */
+	uint64_t have[2];            /* bit i: byte i is known */
 };
 
 /* The bytes of a CRYPTO frame that fall in the prefix. */
@@ -99,10 +107,17 @@ void qf_hello_add(struct qf_hello *h, struct qf_reader *r,
                   const struct qf_frame *f);
 
 /*
- * 1 and the random when the prefix is whole and is a ClientHello's
- * (handshake type 1, legacy_version 0x0303), -1 when it is whole and is
- * not, 0 while bytes are missing.
+ * A ClientHello's random: 1 and the random once its first 38 bytes are
+ * in and are a ClientHello's (handshake type 1, legacy_version 0x0303),
+ * -1 when they are in and are not, 0 while bytes are missing.
  */
 int qf_hello_random(const struct qf_hello *h, uint8_t random[QF_RANDOM_LEN]);
+
+/*
+ * A ServerHello's cipher suite, the same way: 1 and *suite once the bytes
+ * through it are in (type 2, legacy_version 0x0303; its position follows
+ * the legacy_session_id, empty in QUIC), -1, or 0.
+ */
+int qf_hello_suite(const struct qf_hello *h, unsigned *suite);
 
 #endif

@@ -19,10 +19,9 @@
 #include "pktkeys.h"
 #include "quicframe.h"
 #include "quicpp.h"
+#include "siphash.h"
 #include "unprotect.h"
 
-#define MAX_MATCHES 8             /* connections a DCID may belong to */
-#define MAX_PLACES (QUIC_MAX_CID_LEN + 1 + MAX_MATCHES)
 
 /* One key to try on a packet. */
 struct cand {
@@ -38,6 +37,15 @@ struct cand {
 	enum up_dcid_from from;       /* UP_SRC_INITIAL */
 	uint8_t dcid[QUIC_MAX_CID_LEN];
 	size_t dcid_len;
+};
+
+/* A connection ID of no connection that the key-log secrets no ClientHello
+ * claimed do not verify: not tried with them again (they only become
+ * fewer).  DEAD_SLOTS of them, a slot by hash, overwritten. */
+#define DEAD_SLOTS 4096
+struct dead_id {
+	uint8_t used, len;
+	uint8_t id[QUIC_MAX_CID_LEN];
 };
 
 /* Where a packet's packet number may be, and whose DCID that makes it. */
@@ -76,10 +84,19 @@ struct up_state {
 	size_t *unclaimed, nunclaimed, *unclaimed_at;
 	uint8_t *trial_sides;
 	struct qc_conn **trial_conn;
+	/* connection IDs of no connection that no key-log secret without a
+	 * ClientHello verified (a cache: a slot is overwritten) */
+	struct dead_id *dead;
 	/* connections */
 	struct qc_table conns;
 	unsigned versions_seen;               /* bit per version index */
 	uint64_t loose[QC_SPACES];            /* packets of no connection */
+	uint64_t clock;                       /* packets verified */
+	/* per packet */
+	struct qc_match *matches;             /* of its connection IDs */
+	size_t matches_cap;
+	struct place *places;
+	size_t places_cap;
 	/* per datagram */
 	const struct up_meta *meta;
 	int hp_key_used;
@@ -277,6 +294,9 @@ int up_new(struct up_state **sp, const struct hp_conf *cfg,
 		st = st != QUIC_OK ? st : UP_ENOMEM;
 	if (st == QUIC_OK && (s->own = keys_alloc(2)) == NULL)
 		st = UP_ENOMEM;
+	if (st == QUIC_OK &&
+	    (s->dead = calloc(DEAD_SLOTS, sizeof *s->dead)) == NULL)
+		st = UP_ENOMEM;
 	if (st == QUIC_OK && kl != NULL && cfg->nkeylogs != 0)
 		st = setup_keylog(s, kl);
 	if (st != QUIC_OK) {
@@ -309,6 +329,9 @@ void up_free(struct up_state *s)
 	free(s->trial_conn);
 	qc_free(&s->conns, initial_free);
 	free(s->cands);
+	free(s->dead);
+	free(s->matches);
+	free(s->places);
 	free(s->held);
 	if (s->orig != NULL) {
 		aesecb_wipe(s->orig, s->orig_cap);
@@ -592,7 +615,7 @@ static int other_cands(struct up_state *s, enum quic_packet_type type,
 		*hints |= UP_HINT_NOSECRETS;
 		return 0;
 	}
-	if (cn == NULL && type == QUIC_PT_1RTT)
+	if (cn == NULL)
 		*hints |= UP_HINT_NOCONN;
 	return fallback_cands(s, type, side, pl->version, cn, n);
 }
@@ -621,24 +644,93 @@ static void set_place(struct place *pl, size_t pn_offset, const uint8_t *dcid,
 	pl->owner = m != NULL ? m->side : QC_CLIENT;
 }
 
-/* A long header: one place, each connection its DCID belongs to. */
-static size_t long_places(const struct up_state *s, const struct quic_header *h,
-                          size_t pn_offset, struct place *pl)
+/* Whether a connection ID tells its connection apart: one of some bytes,
+ * or an empty one with its owner's address. */
+static int tells_conn(size_t len, const struct qc_addr *addr)
 {
-	const struct qc_addr *dst = s->meta != NULL ? &s->meta->dst : NULL;
-	struct qc_match m[MAX_MATCHES];
-	size_t n = qc_find(&s->conns, h->dcid, h->dcid_len, dst, m,
-	                   MAX_MATCHES), i;
+	return len != 0 || (addr != NULL && addr->len != 0);
+}
 
-	if (n > MAX_MATCHES)
-		n = MAX_MATCHES;
-	for (i = 0; i < n; i++)
-		set_place(&pl[i], pn_offset, h->dcid, h->dcid_len, h->version,
-		          &m[i]);
+/* Room for n places and n matches: 0 or UP_ENOMEM. */
+static int places_room(struct up_state *s, size_t n)
+{
+	if (n > s->places_cap) {
+		struct place *p = realloc(s->places, n * sizeof *p);
+
+		if (p == NULL)
+			return UP_ENOMEM;
+		s->places = p;
+		s->places_cap = n;
+	}
+	if (n > s->matches_cap) {
+		struct qc_match *m = realloc(s->matches, n * sizeof *m);
+
+		if (m == NULL)
+			return UP_ENOMEM;
+		s->matches = m;
+		s->matches_cap = n;
+	}
+	return 0;
+}
+
+/* Every match of a connection ID (*n of them), in s->matches. */
+static int find_all(struct up_state *s, const uint8_t *id, size_t len,
+                    int src, int short_header, const uint8_t *pkt,
+                    size_t pkt_len, size_t *n)
+{
+	const struct qc_addr *a = s->meta == NULL ? NULL :
+	                          src ? &s->meta->src : &s->meta->dst;
+	size_t got;
+
+	for (;;) {
+		got = short_header ?
+		      qc_find_short(&s->conns, pkt, pkt_len, s->dcid_len, a,
+		                    s->matches, s->matches_cap) :
+		      qc_find(&s->conns, id, len, a, s->matches,
+		              s->matches_cap);
+		if (got <= s->matches_cap)
+			break;
+		if (places_room(s, got) != 0)
+			return UP_ENOMEM;
+	}
+	*n = got;
+	return 0;
+}
+
+/*
+ * A long header: one place for each connection it belongs to: by its
+ * SCID, the sender's (unique when not empty), else by its DCID, the
+ * receiver's (a zero-length one may be any connection's without an
+ * address to tell them apart); or one place of no connection.
+ */
+static int long_places(struct up_state *s, const struct quic_header *h,
+                       size_t pn_offset, size_t *np)
+{
+	size_t n = 0, i;
+	int by_scid = 0;
+
+	if (places_room(s, 1) != 0)
+		return UP_ENOMEM;
+	if (h->scid != NULL && tells_conn(h->scid_len, s->meta != NULL ?
+	                                  &s->meta->src : NULL)) {
+		if (find_all(s, h->scid, h->scid_len, 1, 0, NULL, 0, &n) != 0)
+			return UP_ENOMEM;
+		by_scid = n != 0;
+	}
+	if (n == 0 && h->dcid != NULL &&
+	    find_all(s, h->dcid, h->dcid_len, 0, 0, NULL, 0, &n) != 0)
+		return UP_ENOMEM;
+	for (i = 0; i < n; i++) {
+		if (by_scid)
+			s->matches[i].side = 1 - s->matches[i].side;
+		set_place(&s->places[i], pn_offset, h->dcid, h->dcid_len,
+		          h->version, &s->matches[i]);
+	}
 	if (n == 0)
-		set_place(&pl[n++], pn_offset, h->dcid, h->dcid_len, h->version,
-		          NULL);
-	return n;
+		set_place(&s->places[n++], pn_offset, h->dcid, h->dcid_len,
+		          h->version, NULL);
+	*np = n;
+	return 0;
 }
 
 /*
@@ -647,31 +739,33 @@ static size_t long_places(const struct up_state *s, const struct quic_header *h,
  * handshake was not seen) and a tag can tell, at every length from 0 to
  * 20 (--dcid-len: that one).  With --pn-offset (the first packet): there.
  */
-static size_t short_places(const struct up_state *s, const uint8_t *pkt,
-                           size_t len, int given, int sweep,
-                           struct place *pl)
+static int short_places(struct up_state *s, const uint8_t *pkt, size_t len,
+                        int given, int sweep, size_t *np)
 {
-	const struct qc_addr *dst = s->meta != NULL ? &s->meta->dst : NULL;
-	struct qc_match m[MAX_MATCHES];
 	size_t n, i, from, to;
 
+	*np = 0;
+	if (places_room(s, QUIC_MAX_CID_LEN + 1) != 0)
+		return UP_ENOMEM;
 	if (given) {
 		size_t l = s->pn_offset - 1;
 
-		set_place(&pl[0], s->pn_offset, pkt + 1,
+		set_place(&s->places[0], s->pn_offset, pkt + 1,
 		          l < QUIC_MAX_CID_LEN ? l : QUIC_MAX_CID_LEN,
 		          s->version, NULL);
-		return 1;
+		*np = 1;
+		return 0;
 	}
-	n = qc_find_short(&s->conns, pkt, len, s->dcid_len, dst, m,
-	                  MAX_MATCHES);
-	if (n > MAX_MATCHES)
-		n = MAX_MATCHES;
+	if (find_all(s, NULL, 0, 0, 1, pkt, len, &n) != 0)
+		return UP_ENOMEM;
 	for (i = 0; i < n; i++)
-		set_place(&pl[i], 1 + m[i].cid_len, pkt + 1, m[i].cid_len,
-		          short_version(s, m[i].conn), &m[i]);
-	if (n != 0)
-		return n;
+		set_place(&s->places[i], 1 + s->matches[i].cid_len, pkt + 1,
+		          s->matches[i].cid_len,
+		          short_version(s, s->matches[i].conn), &s->matches[i]);
+	if (n != 0) {
+		*np = n;
+		return 0;
+	}
 	if (s->dcid_len != QUIC_DCID_LEN_UNKNOWN) {
 		from = to = s->dcid_len;
 	} else if (sweep) {
@@ -681,8 +775,9 @@ static size_t short_places(const struct up_state *s, const uint8_t *pkt,
 		return 0;
 	}
 	for (i = from; i <= to && i + 1 <= len; i++)
-		set_place(&pl[n++], 1 + i, pkt + 1, i, s->version, NULL);
-	return n;
+		set_place(&s->places[n++], 1 + i, pkt + 1, i, s->version, NULL);
+	*np = n;
+	return 0;
 }
 
 /* ------------------------------------------------------------------ */
@@ -719,26 +814,42 @@ static void take_hello(struct up_state *s, struct qc_conn *c)
 	}
 }
 
-/* The frames of a verified packet: the client's CRYPTO data until its
- * ClientHello's random is known, and the connection IDs a side issues. */
+/* The cipher suite of a ServerHello, when its CRYPTO frames are all in:
+ * it tells a ChaCha20-Poly1305 connection, whose secrets are as long as
+ * an AES-128 one's. */
+static void take_server_hello(struct qc_conn *c)
+{
+	int st = qf_hello_suite(&c->server_hello, &c->suite);
+
+	if (st != 0)
+		c->suite_state = st;
+}
+
+/* The frames of a verified packet: each side's Initial CRYPTO data until
+ * its hello tells what is needed (the client's random, the server's
+ * suite), and the connection IDs a side issues. */
 static int read_frames(struct up_state *s, struct pk_keys *k,
                        const struct up_packet *p, struct qc_conn *c,
                        int side)
 {
-	int hello = p->type == QUIC_PT_INITIAL && side == QC_CLIENT &&
-	            c->hello_state == 0;
+	int initial = p->type == QUIC_PT_INITIAL;
+	struct qf_hello *hello = !initial ? NULL :
+	                         side == QC_CLIENT && c->hello_state == 0 ?
+	                         &c->hello :
+	                         side == QC_SERVER && c->suite_state == 0 ?
+	                         &c->server_hello : NULL;
 	int ids = p->type == QUIC_PT_1RTT || p->type == QUIC_PT_0RTT;
 	struct quic_aead a;
 	struct qf_reader r;
 	struct qf_frame f;
 	int rc = 0;
 
-	if ((!hello && !ids) || pk_aead(k, p->generation, &a) != QUIC_OK)
+	if ((hello == NULL && !ids) || pk_aead(k, p->generation, &a) != QUIC_OK)
 		return 0;
 	qf_init(&r, &a, p->bytes, p->len, p->pn_offset + p->pn_len, p->pn);
 	while (rc == 0 && qf_next(&r, &f)) {
-		if (hello && f.type == QF_CRYPTO)
-			qf_hello_add(&c->hello, &r, &f);
+		if (hello != NULL && f.type == QF_CRYPTO)
+			qf_hello_add(hello, &r, &f);
 		if (ids && f.type == QF_NEW_CONNECTION_ID) {
 			rc = learn_cid(s, c, side, f.cid, f.cid_len, f.seq, 1);
 			qc_retire_prior(&s->conns, c, side, f.retire_prior_to);
@@ -746,8 +857,10 @@ static int read_frames(struct up_state *s, struct pk_keys *k,
 	}
 	qf_done(&r);
 	quic_aead_wipe(&a);
-	if (hello)
+	if (hello == &c->hello)
 		take_hello(s, c);
+	else if (hello != NULL)
+		take_server_hello(c);
 	return rc == 0 ? 0 : UP_ENOMEM;
 }
 
@@ -768,7 +881,7 @@ static struct qc_conn *conn_of(struct up_state *s, const struct cand *c,
 	if (c->conn != NULL)
 		return c->conn;
 	if (c->source == UP_SRC_INITIAL && c->side == QC_CLIENT &&
-	    h->long_header &&
+	    h->long_header && tells_conn(h->scid_len, src) &&
 	    qc_find(&s->conns, h->scid, h->scid_len, src, &m, 1) != 0 &&
 	    m.side == QC_CLIENT)
 		return m.conn;
@@ -943,9 +1056,10 @@ static int learn(struct up_state *s, struct up_packet *p,
 		return rc;
 	if (h->long_header)
 		cn->version = h->version;
-	if (c->keys->key_len != 0)
+	if (c->source != UP_SRC_INITIAL && c->keys->key_len != 0)
 		cn->key_len = c->keys->key_len;
 	cn->missed_updates += r->skipped;
+	cn->last = ++s->clock;
 	p->conn = cn->index;
 	if (side < 0) {
 		note_loose(s, p);
@@ -1008,9 +1122,12 @@ static struct qc_conn *scid_conn(const struct up_state *s,
 {
 	struct qc_match m;
 
+	const struct qc_addr *src = s->meta != NULL ? &s->meta->src : NULL;
+
 	if (!h->long_header || h->scid == NULL ||
-	    qc_find(&s->conns, h->scid, h->scid_len, s->meta != NULL ?
-	            &s->meta->src : NULL, &m, 1) == 0 || m.side != QC_CLIENT)
+	    !tells_conn(h->scid_len, src) ||
+	    qc_find(&s->conns, h->scid, h->scid_len, src, &m, 1) == 0 ||
+	    m.side != QC_CLIENT)
 		return NULL;
 	return m.conn;
 }
@@ -1049,6 +1166,9 @@ static unsigned failure_hints(const struct up_state *s,
 /* A try's bookkeeping over the places and candidates of a packet. */
 struct tries {
 	size_t n;                 /* tries made */
+	int many;                 /* one of many keys or places */
+	int chacha;               /* a place's connection is ChaCha20's */
+	int short_of_sample;      /* a key could not be tried: no sample */
 	int any_conn, pn_known, tried_32;
 	int have_first;           /* a first try that removed protection */
 	struct cand first_c;
@@ -1065,9 +1185,14 @@ static int try_one(struct up_state *s, uint8_t *pkt, size_t len,
 	uint64_t largest = largest_for(s, c, p->type);
 	struct pk_result r;
 
-	if (pk_try(c->keys, pkt, len, pl->pn_offset, largest, check,
-	           p->type == QUIC_PT_1RTT, &r) != QUIC_OK)
+	if (pk_try(c->keys, pkt, len, pl->pn_offset, largest,
+	           (check ? PK_CHECK : 0) |
+	           (p->type == QUIC_PT_1RTT ? PK_ONE_RTT : 0) |
+	           (c->fallback ? 0 : PK_MEMO) | (t->many ? PK_FILTER : 0),
+	           &r) != QUIC_OK) {
+		t->short_of_sample = 1;
 		return 0;
+	}
 	t->n++;
 	p->candidates++;
 	t->any_conn |= c->conn != NULL;
@@ -1112,8 +1237,8 @@ static void failed(struct up_state *s, uint8_t *pkt, size_t len,
 	p->source = t->first_c.source;
 	if (t->n == 1 &&
 	    pk_try(t->first_c.keys, pkt, len, t->first_pl.pn_offset,
-	           largest_for(s, &t->first_c, p->type), 0,
-	           p->type == QUIC_PT_1RTT, &r) == QUIC_OK) {
+	           largest_for(s, &t->first_c, p->type),
+	           p->type == QUIC_PT_1RTT ? PK_ONE_RTT : 0, &r) == QUIC_OK) {
 		uint64_t largest = largest_for(s, &t->first_c, p->type);
 
 		take(p, &r, &t->first_c, &t->first_pl, largest);
@@ -1132,43 +1257,207 @@ static int no_dcid_len(const struct up_state *s, struct up_packet *p)
 	return 0;
 }
 
+/* Whether a connection's ServerHello chose ChaCha20-Poly1305. */
+static int is_chacha(const struct qc_conn *c)
+{
+	return c != NULL && c->suite_state == 1 &&
+	       c->suite == QF_TLS_CHACHA20_POLY1305_SHA256;
+}
+
+/*
+ * The places of a packet that is of no connection seen: one for a long
+ * header, every DCID length for a short one (--dcid-len: that one).
+ */
+static int fallback_places(struct up_state *s, const uint8_t *pkt,
+                           size_t len, const struct quic_header *h,
+                           size_t pn_offset, size_t *np)
+{
+	size_t i, from = 0, to = QUIC_MAX_CID_LEN;
+	int pass;
+
+	*np = 0;
+	if (places_room(s, QUIC_MAX_CID_LEN + 1) != 0)
+		return UP_ENOMEM;
+	if (h->long_header) {
+		set_place(&s->places[(*np)++], pn_offset, h->dcid, h->dcid_len,
+		          h->version, NULL);
+		return 0;
+	}
+	if (s->dcid_len != QUIC_DCID_LEN_UNKNOWN)
+		from = to = s->dcid_len;
+	/* the lengths of the connection IDs seen first, then the others */
+	for (pass = 0; pass < 2; pass++)
+		for (i = from; i <= to && i + 1 <= len; i++)
+			if ((s->conns.lens[i] != 0) == (pass == 0))
+				set_place(&s->places[(*np)++], 1 + i, pkt + 1, i,
+				          s->version, NULL);
+	return 0;
+}
+
+/*
+ * Every candidate at each of the np places in s->places (only the
+ * key-log secrets no ClientHello claimed when fallback) until a tag
+ * verifies: 1 then (p filled), 0 when none did, or UP_ENOMEM.
+ */
+static int try_places(struct up_state *s, uint8_t *pkt, size_t len,
+                      const struct quic_header *h, size_t np, int truncated,
+                      int fallback, struct up_packet *p, struct tries *t,
+                      unsigned *hints)
+{
+	size_t i, k, n;
+	int rc;
+
+	for (i = 0; i < np; i++) {
+		struct place pl = s->places[i];
+
+		n = 0;
+		if (!fallback && is_chacha(pl.conn) &&
+		    p->type != QUIC_PT_INITIAL) {
+			t->chacha = 1;
+			continue;
+		}
+		rc = fallback ? fallback_cands(s, p->type, -1, pl.version, NULL,
+		                               &n)
+		              : cands_of(s, p, h, &pl, &n, hints);
+		if (rc != 0)
+			return rc;
+		if (truncated && n > 1)
+			n = 1;   /* without the payload nothing tells them apart */
+		t->many = fallback || np > 1 || n > 1;
+		for (k = 0; k < n; k++) {
+			rc = try_one(s, pkt, len, h, &pl, &s->cands[k],
+			             !truncated, p, t);
+			if (rc != 0)
+				return rc;
+		}
+	}
+	return 0;
+}
+
+/* Whether the places found a connection, and every one of them was
+ * found without its ClientHello (by a trial: a capture that starts
+ * late). */
+static int handshake_unseen(const struct place *pl, size_t np)
+{
+	size_t i;
+
+	for (i = 0; i < np; i++)
+		if (pl[i].conn == NULL || pl[i].conn->hello_state == 1)
+			return 0;
+	return np != 0;
+}
+
+static struct dead_id *dead_slot(const struct up_state *s,
+                                 const struct place *pl)
+{
+	uint8_t key[1 + QUIC_MAX_CID_LEN];
+
+	key[0] = (uint8_t)pl->dcid_len;
+	if (pl->dcid_len != 0)
+		memcpy(key + 1, pl->dcid, pl->dcid_len);
+	return &s->dead[cli_siphash24(cli_hash_key(), key, 1 + pl->dcid_len) &
+	                (DEAD_SLOTS - 1)];
+}
+
+static int is_dead(const struct up_state *s, const struct place *pl)
+{
+	const struct dead_id *d = dead_slot(s, pl);
+
+	return d->used && d->len == pl->dcid_len &&
+	       (pl->dcid_len == 0 || memcmp(d->id, pl->dcid, pl->dcid_len) == 0);
+}
+
+/* The places of a packet of no connection, the dead ones left out; or,
+ * once the secrets failed there, each made dead. */
+static void drop_dead(struct up_state *s, size_t *np)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < *np; i++)
+		if (!is_dead(s, &s->places[i]))
+			s->places[k++] = s->places[i];
+	*np = k;
+}
+
+static void make_dead(struct up_state *s, size_t np)
+{
+	size_t i;
+
+	for (i = 0; i < np; i++) {
+		struct dead_id *d = dead_slot(s, &s->places[i]);
+
+		d->used = 1;
+		d->len = (uint8_t)s->places[i].dcid_len;
+		if (d->len != 0)
+			memcpy(d->id, s->places[i].dcid, d->len);
+	}
+}
+
+/* Whether a packet's keys are the key-log secrets no ClientHello claimed,
+ * tried for want of a connection. */
+static int by_trial(const struct up_state *s, const struct up_packet *p,
+                    size_t np)
+{
+	return np != 0 && s->places[0].conn == NULL && s->kl != NULL &&
+	       !s->have_secret && s->hp_key == NULL &&
+	       !(p->type == QUIC_PT_INITIAL && s->initial);
+}
+
 /*
  * One packet of a datagram at pkt[0..len), its header h: every candidate
  * at every place until a tag verifies.  truncated: a prefix whose payload
- * cannot be checked.
+ * cannot be checked.  A packet of a connection found without its
+ * handshake whose keys do not verify it is tried, while key-log secrets
+ * no ClientHello claimed are left, as a packet of no connection (in a
+ * capture that starts late, the other side's connection ID, not seen yet,
+ * may start like one of this side's, an empty one).
  */
 static int do_packet(struct up_state *s, uint8_t *pkt, size_t len,
                      const struct quic_header *h, int truncated,
                      struct up_packet *p)
 {
-	struct place pl[MAX_PLACES];
 	struct tries t;
-	size_t np, i, k, n;
-	int given = s->have_pn_offset && p->index == 1;
+	size_t np;
+	int given = s->have_pn_offset && p->index == 1, matched, trial;
+	size_t dead;
+	/* (matched: its connection is one whose handshake was not seen) */
+	size_t pn_offset = given ? s->pn_offset : h->pn_offset;
 	unsigned hints = 0;
 	int rc;
 
 	memset(&t, 0, sizeof t);
-	if (h->long_header)
-		np = long_places(s, h, given ? s->pn_offset : h->pn_offset, pl);
-	else
-		np = short_places(s, pkt, len, given, !truncated &&
-		                  s->hp_key == NULL, pl);
+	rc = h->long_header ?
+	     long_places(s, h, pn_offset, &np) :
+	     short_places(s, pkt, len, given, !truncated && s->hp_key == NULL,
+	                  &np);
+	if (rc != 0)
+		return rc;
 	if (np == 0)
 		return no_dcid_len(s, p);
-	for (i = 0; i < np; i++) {
-		if ((rc = cands_of(s, p, h, &pl[i], &n, &hints)) != 0)
-			return rc;
-		if (truncated && n > 1)
-			n = 1;   /* without the payload nothing tells them apart */
-		for (k = 0; k < n; k++) {
-			rc = try_one(s, pkt, len, h, &pl[i], &s->cands[k],
-			             !truncated, p, &t);
-			if (rc != 0)
-				return rc < 0 ? rc : 0;
-		}
+	matched = handshake_unseen(s->places, np);
+	trial = by_trial(s, p, np) && !truncated && !given;
+	dead = np;
+	if (trial)
+		drop_dead(s, &np);
+	dead -= np;
+	rc = try_places(s, pkt, len, h, np, truncated, 0, p, &t, &hints);
+	if (rc == 0 && trial)
+		make_dead(s, np);
+	if (rc == 0 && matched && !truncated && !given && s->nunclaimed != 0 &&
+	    label_of(p->type, QC_CLIENT) >= 0 &&
+	    (rc = fallback_places(s, pkt, len, h, pn_offset, &np)) == 0)
+		rc = try_places(s, pkt, len, h, np, 0, 1, p, &t, &hints);
+	if (rc != 0)
+		return rc < 0 ? rc : 0;
+	if (t.n == 0 && t.chacha) {
+		p->verdict = UP_SKIPPED;
+		p->conn = s->places[0].conn->index;
+		snprintf(p->why, sizeof p->why, "its connection uses "
+		         "ChaCha20-Poly1305 (its ServerHello says so), whose "
+		         "header protection is not AES");
+		return 0;
 	}
-	if (t.n == 0 && hints == 0) {
+	if (t.n == 0 && t.short_of_sample && dead == 0) {
 		p->verdict = UP_INVALID;
 		p->status = QUIC_ESAMPLE;
 		snprintf(p->why, sizeof p->why, "the packet is too short for its "
@@ -1519,9 +1808,9 @@ int up_protect(struct up_state *s, uint8_t *pkt, size_t len,
                struct up_packet *p)
 {
 	struct dgram_part part;
-	struct place pl[MAX_PLACES];
 	struct pk_keys *k;
 	uint32_t tr = 0;
+	size_t np;
 	int truncated, st;
 	unsigned i;
 
@@ -1536,14 +1825,17 @@ int up_protect(struct up_state *s, uint8_t *pkt, size_t len,
 		skipped(s, p);
 		return 0;
 	}
-	if (part.h.long_header)
-		long_places(s, &part.h, s->have_pn_offset ? s->pn_offset
-		                                          : part.h.pn_offset, pl);
-	else if (short_places(s, pkt, p->len, s->have_pn_offset, 0, pl) == 0)
+	st = part.h.long_header ?
+	     long_places(s, &part.h, s->have_pn_offset ? s->pn_offset
+	                                               : part.h.pn_offset, &np) :
+	     short_places(s, pkt, p->len, s->have_pn_offset, 0, &np);
+	if (st != 0)
+		return st;
+	if (np == 0)
 		return no_dcid_len(s, p);
-	if ((k = protect_key(s, &pl[0], p)) == NULL)
+	if ((k = protect_key(s, &s->places[0], p)) == NULL)
 		return UP_ENOMEM;
-	p->pn_offset = pl[0].pn_offset;
+	p->pn_offset = s->places[0].pn_offset;
 	p->pn_len = (pkt[0] & 3u) + 1;
 	for (i = 0; i < p->pn_len; i++)
 		tr = (tr << 8) | pkt[p->pn_offset + i];

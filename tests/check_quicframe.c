@@ -260,6 +260,47 @@ START_TEST(test_hello)
 }
 END_TEST
 
+/* RFC 9001 A.3's ServerHello (an ACK, then the CRYPTO frame): its suite,
+ * TLS_AES_128_GCM_SHA256; then with a session ID echoed, in pieces. */
+START_TEST(test_server_hello)
+{
+	uint8_t plain[512];
+	struct qf_hello h;
+	unsigned suite = 0;
+	size_t n;
+
+	memset(&h, 0, sizeof h);
+	n = plain_of("02000000000600405a020000560303eefce7f7b37ba1d1632e9667"
+	          "7825ddf73988cfc79825df566dc5430b9a045a120013010000"
+	          "2e00330024001d00209d3c940d89690b84d08a60993c144eca684d"
+	          "1081287c834d5311bcf32bb9da1a002b00020304", plain);
+	feed(&h, plain, n);
+	ck_assert_int_eq(qf_hello_suite(&h, &suite), 1);
+	ck_assert_uint_eq(suite, QF_TLS_AES_128_GCM_SHA256);
+	/* a ClientHello it is not */
+	{
+		uint8_t random[32];
+
+		ck_assert_int_eq(qf_hello_random(&h, random), -1);
+	}
+	/* a 3-byte session ID echoed, the suite ChaCha20's, its last byte
+	 * first and in a packet of its own */
+	memset(&h, 0, sizeof h);
+	n = plain_of("06 2b 01 03", plain);
+	feed(&h, plain, n);
+	ck_assert_int_eq(qf_hello_suite(&h, &suite), 0);
+	n = plain_of("06 00 2b 020000560303" RANDOM "03aabbcc13", plain);
+	feed(&h, plain, n);
+	ck_assert_int_eq(qf_hello_suite(&h, &suite), 1);
+	ck_assert_uint_eq(suite, QF_TLS_CHACHA20_POLY1305_SHA256);
+	/* a session ID longer than TLS allows: not a ServerHello */
+	memset(&h, 0, sizeof h);
+	n = plain_of("06 00 27 020000560303" RANDOM "21", plain);
+	feed(&h, plain, n);
+	ck_assert_int_eq(qf_hello_suite(&h, &suite), -1);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("quicframe");
@@ -270,6 +311,7 @@ static Suite *suite(void)
 	tcase_add_loop_test(tc, test_stops, 0,
 	                    (int)(sizeof stops / sizeof stops[0]));
 	tcase_add_test(tc, test_hello);
+	tcase_add_test(tc, test_server_hello);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -389,7 +389,7 @@ static inline AI uint8x16_t dec_last(uint8x16_t z, const struct dec_k *c,
 /* ---------------------------------------------------------- key setup */
 
 /* The AES S-box on every byte, through the same inversion. */
-static uint8x16_t sub_bytes(uint8x16_t x)
+static inline AI uint8x16_t sub_bytes(uint8x16_t x)
 {
 	struct inv_k c = load_inv_k(tab[0]);
 	uint8x16_t io, jo;
@@ -399,14 +399,14 @@ static uint8x16_t sub_bytes(uint8x16_t x)
 	           vdupq_n_u8(ENC_LAST_CONST));
 }
 
-static uint32_t sub_word(uint32_t w)
+static inline AI uint32_t sub_word(uint32_t w)
 {
 	uint8x16_t v = sub_bytes(vreinterpretq_u8_u32(vdupq_n_u32(w)));
 
 	return vgetq_lane_u32(vreinterpretq_u32_u8(v), 0);
 }
 
-static uint8x16_t xtime(uint8x16_t a)
+static inline AI uint8x16_t xtime(uint8x16_t a)
 {
 	uint8x16_t hi = vreinterpretq_u8_s8(
 		vshrq_n_s8(vreinterpretq_s8_u8(a), 7));
@@ -415,7 +415,7 @@ static uint8x16_t xtime(uint8x16_t a)
 }
 
 /* InvMixColumns in the standard basis (for the decryption keys). */
-static uint8x16_t inv_mix_columns(uint8x16_t a)
+static inline AI uint8x16_t inv_mix_columns(uint8x16_t a)
 {
 	uint8x16_t a2 = xtime(a), a4 = xtime(a2), a8 = xtime(a4);
 	uint8x16_t e = XOR(XOR(a8, a4), a2), b = XOR(XOR(a8, a2), a);
@@ -424,13 +424,13 @@ static uint8x16_t inv_mix_columns(uint8x16_t a)
 	return XOR(XOR(e, rot2(d)), TBL(XOR(b, rot2(n)), LD(ROT1)));
 }
 
-static uint32_t load32(const uint8_t *p)
+static inline AI uint32_t load32(const uint8_t *p)
 {
 	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
 	       (uint32_t)p[3] << 24;
 }
 
-static void store32(uint8_t *p, uint32_t v)
+static inline AI void store32(uint8_t *p, uint32_t v)
 {
 	p[0] = (uint8_t)v;
 	p[1] = (uint8_t)(v >> 8);
@@ -438,7 +438,10 @@ static void store32(uint8_t *p, uint32_t v)
 	p[3] = (uint8_t)(v >> 24);
 }
 
-static void setkey(aesecb_ctx *ctx, const uint8_t *key, size_t key_len)
+/* A burned call (lib/aesecb.c): w, std and the compiler's spills are
+ * overwritten after it returns; the helpers above are inlined. */
+static void setkey(aesecb_ctx *ctx, const uint8_t *key, size_t key_len,
+                   aesecb_stack *stk)
 {
 	/* Words are little-endian loads of the key bytes, so byte 0 of the
 	 * standard's word is the low byte here and RotWord is a rotate
@@ -451,6 +454,7 @@ static void setkey(aesecb_ctx *ctx, const uint8_t *key, size_t key_len)
 	uint8_t *rk = ctx->priv_keys.b;
 	uint8x16_t m = vdupq_n_u8(0x0f), k;
 
+	aesecb__stack_mark(stk);
 	for (i = 0; i < nk; i++)
 		w[i] = load32(key + 4 * i);
 	for (i = nk; i < total; i++) {
@@ -505,8 +509,6 @@ static void setkey(aesecb_ctx *ctx, const uint8_t *key, size_t key_len)
 		vst1q_u8(rk + 16 * (ENC1_OFF + i), e);
 		vst1q_u8(rk + 16 * (DEC1_OFF + i), d);
 	}
-	aesecb_wipe(w, sizeof w);
-	aesecb_wipe(std, sizeof std);
 }
 
 #define UNROLL _Pragma("GCC unroll 16")
@@ -632,10 +634,12 @@ static inline AI void one_nr(const uint8_t *rk, const uint8_t *in,
  * the bulk loops (their constants, the saving of v8-v15). */
 __attribute__((noinline)) static int encrypt_one(const aesecb_ctx *ctx,
                                                  const uint8_t *in,
-                                                 uint8_t *out)
+                                                 uint8_t *out,
+                                                 aesecb_stack *stk)
 {
 	const uint8_t *rk = ctx->priv_keys.b + 16 * ENC1_OFF;
 
+	AESECB_MARK_UNOPTIMISED(stk);
 	switch (ctx->priv_rounds) {
 	case 10: one_nr(rk, in, out, 10, 0); break;
 	case 12: one_nr(rk, in, out, 12, 0); break;
@@ -646,10 +650,12 @@ __attribute__((noinline)) static int encrypt_one(const aesecb_ctx *ctx,
 
 __attribute__((noinline)) static int decrypt_one(const aesecb_ctx *ctx,
                                                  const uint8_t *in,
-                                                 uint8_t *out)
+                                                 uint8_t *out,
+                                                 aesecb_stack *stk)
 {
 	const uint8_t *rk = ctx->priv_keys.b + 16 * DEC1_OFF;
 
+	AESECB_MARK_UNOPTIMISED(stk);
 	switch (ctx->priv_rounds) {
 	case 10: one_nr(rk, in, out, 10, 1); break;
 	case 12: one_nr(rk, in, out, 12, 1); break;
@@ -736,15 +742,16 @@ static inline AI void decrypt_nr(const uint8_t *rk, const uint8_t *rk1,
 		one_nr(rk1, in, out, nr, 1);
 }
 
+/* stk: only an unoptimised build runs these burned (lib/internal.h). */
 static int encrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
-                          uint8_t *out, size_t n, void *scratch)
+                          uint8_t *out, size_t n, aesecb_stack *stk)
 {
 	const uint8_t *rk = ctx->priv_keys.b + 16 * ENC_OFF;
 	const uint8_t *rk1 = ctx->priv_keys.b + 16 * ENC1_OFF;
 
-	(void)scratch;
 	if (n == 1)
-		return encrypt_one(ctx, in, out);
+		return encrypt_one(ctx, in, out, stk);
+	AESECB_MARK_UNOPTIMISED(stk);
 	switch (ctx->priv_rounds) {
 	case 10: encrypt_nr(rk, rk1, in, out, n, 10); break;
 	case 12: encrypt_nr(rk, rk1, in, out, n, 12); break;
@@ -753,15 +760,16 @@ static int encrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
 	return AESECB_OK;
 }
 
+/* stk: only an unoptimised build runs these burned (lib/internal.h). */
 static int decrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
-                          uint8_t *out, size_t n, void *scratch)
+                          uint8_t *out, size_t n, aesecb_stack *stk)
 {
 	const uint8_t *rk = ctx->priv_keys.b + 16 * DEC_OFF;
 	const uint8_t *rk1 = ctx->priv_keys.b + 16 * DEC1_OFF;
 
-	(void)scratch;
 	if (n == 1)
-		return decrypt_one(ctx, in, out);
+		return decrypt_one(ctx, in, out, stk);
+	AESECB_MARK_UNOPTIMISED(stk);
 	switch (ctx->priv_rounds) {
 	case 10: decrypt_nr(rk, rk1, in, out, n, 10); break;
 	case 12: decrypt_nr(rk, rk1, in, out, n, 12); break;
@@ -780,4 +788,5 @@ static const struct aesecb_impl impl = {
 #define IMPL NULL
 #endif
 
-AESECB_BACKEND(neon, "aarch64", AESECB_CPU_ARM_ASIMD, 0, 0, IMPL);
+AESECB_BACKEND(neon, "aarch64", AESECB_CPU_ARM_ASIMD,
+               AESECB_REGS(AESECB_REGS_ONE | AESECB_REGS_BLOCKS), IMPL);

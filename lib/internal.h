@@ -9,36 +9,88 @@
 #include "aesecb.h"
 
 /*
+ * The stack record of a burned call (lib/aesecb.c, "Burned calls").  A
+ * backend function that may hold key-derived values in its frame is run
+ * from the library's burning frame, which after it returns overwrites the
+ * stack below itself down to the lowest point any frame of the call
+ * reached.  That point is recorded here: every out-of-line function that
+ * holds key-derived data calls aesecb__stack_mark(stk) (anywhere in its
+ * body; the frame is set up by then); the always-inline helpers it
+ * expands need nothing.  A function called directly (the path is
+ * register-only, see AESECB_REGS_*) gets stk == NULL, which
+ * aesecb__stack_mark() ignores.
+ */
+typedef struct aesecb_stack {
+	uintptr_t low;           /* the lowest address recorded so far */
+} aesecb_stack;
+
+/*
+ * Records the calling function's frame in stk (no-op for NULL): the
+ * address of one of its own locals, less AESECB_CALLEE_SAVES, since a
+ * function the caller calls afterwards (aesecb_wipe, memcpy) may store the
+ * caller's registers, key-derived ones included, that far below the
+ * caller's frame.  Never inlined: its frame lies below the caller's.
+ */
+void aesecb__stack_mark(aesecb_stack *stk);
+
+/*
+ * Bytes of its caller's registers a function may store in its own frame
+ * at most: the ABI's callee-saved registers and its return address.
+ * x86-64 (System V): rbx, rbp, r12-r15; Windows adds rdi, rsi and
+ * xmm6-xmm15.  32-bit x86: ebx, esi, edi, ebp.  AArch64: x19-x30 and
+ * d8-d15.  Elsewhere 512, which covers the largest set we know (64-bit
+ * POWER: r14-r31, f14-f31, v20-v31 and CR, LR, VRSAVE).
+ */
+#if defined(__x86_64__) && defined(_WIN64)
+#define AESECB_CALLEE_SAVES (8 * 8 + 10 * 16 + 8)
+#elif defined(__x86_64__)
+#define AESECB_CALLEE_SAVES (6 * 8 + 8)
+#elif defined(__i386__)
+#define AESECB_CALLEE_SAVES (4 * 4 + 4)
+#elif defined(__aarch64__)
+#define AESECB_CALLEE_SAVES (12 * 8 + 8 * 8)
+#else
+#define AESECB_CALLEE_SAVES 512
+#endif
+
+/* Records the frame of a backend function on a path declared register-only
+ * (AESECB_REGS_*): such a path runs burned only in an unoptimised build. */
+#ifdef __OPTIMIZE__
+#define AESECB_MARK_UNOPTIMISED(stk) ((void)(stk))
+#else
+#define AESECB_MARK_UNOPTIMISED(stk) aesecb__stack_mark(stk)
+#endif
+
+/*
  * A backend's block function: process nblocks (>= 1) whole 16-byte blocks
  * from in to out.  in == out is allowed; no other overlap is.  in and out
- * have no particular alignment.  scratch points to AESECB_SCRATCH_SIZE bytes,
- * 64-byte aligned and uninitialised; the function may write only its
- * declared number of leading bytes (see struct aesecb_backend), which the
- * caller wipes afterwards.  A backend that declares 0 for a direction is
- * called with scratch == NULL on that direction's public path.  It returns
- * AESECB_OK (the entry points return its result, so the call is a tail
- * call).  One block per call goes to the one-block functions below.
+ * have no particular alignment.  stk: see above (NULL when the library
+ * calls the function directly).  It returns AESECB_OK (the entry points
+ * return its result, so the call is a tail call).  One block per call
+ * goes to the one-block functions below.
  */
 typedef int aesecb_blocks_fn(const aesecb_ctx *ctx, const uint8_t *in,
-                             uint8_t *out, size_t nblocks, void *scratch);
+                             uint8_t *out, size_t nblocks, aesecb_stack *stk);
 
 /*
  * Key setup: key_len is 16, 24 or 32 (checked by the caller); the function
  * fills ctx->priv_keys in the backend's own layout.  ctx->priv_rounds and
- * ctx->priv_key_len are already set.  Whatever temporaries it uses it wipes.
+ * ctx->priv_key_len are already set.  Always run burned: it marks stk
+ * (never NULL here) in every out-of-line function that holds the key or
+ * its schedule, and the burn takes care of its frames.
  */
 typedef void aesecb_setkey_fn(aesecb_ctx *ctx, const uint8_t *key,
-                              size_t key_len);
+                              size_t key_len, aesecb_stack *stk);
 
 /*
  * QUIC header-protection masks (optional): for n >= 1 samples of 16 bytes
  * at 'samples', write the first 5 bytes of AES-Encrypt(sample) to
- * masks + 5*i.  A backend that provides it writes no working space and
- * stores the 5 bytes straight from its registers; one that does not gets
- * the generic path (encrypt into a block, copy 5 bytes).  Returns AESECB_OK.
+ * masks + 5*i, straight from the registers; stk as for the block
+ * functions.  A backend that has none gets the generic path (encrypt into
+ * a block, copy 5 bytes).  Returns AESECB_OK.  The same type as the block
+ * functions.
  */
-typedef int aesecb_masks_fn(const aesecb_ctx *ctx, const uint8_t *samples,
-                            uint8_t *masks, size_t n);
+typedef aesecb_blocks_fn aesecb_masks_fn;
 
 /*
  * One block, or one mask, per call, for one key size: what the one-block
@@ -48,7 +100,9 @@ typedef int aesecb_masks_fn(const aesecb_ctx *ctx, const uint8_t *samples,
  * context (ctx->priv_one), so that the call tests neither a block count
  * nor a round count.  in and out as for aesecb_blocks_fn with one block; a
  * mask function writes the 5 bytes of the mask at out and nothing else.
- * It writes no working space (it gets none).  Returns AESECB_OK.  The
+ * Only used on a path the backend declares register-only (AESECB_REGS_ONE)
+ * in an optimised build: it is called directly, never burned, and gets no
+ * stack record.  Returns AESECB_OK.  The
  * three arguments are the entry points' first three, in the same order,
  * so the entry points reach it with a jump (on 32-bit x86 too, where the
  * arguments are on the stack).
@@ -91,9 +145,6 @@ static inline aesecb_one_fn *aesecb__one_decode(uintptr_t slot)
 	return (aesecb_one_fn *)(slot + (uintptr_t)&aesecb__one_none);
 }
 
-/* Declared when a backend gives no bound: the whole space gets wiped. */
-#define AESECB_SCRATCH_UNBOUNDED ((size_t)-1)
-
 struct aesecb_impl {
 	aesecb_setkey_fn *setkey;
 	aesecb_blocks_fn *encrypt;
@@ -103,14 +154,36 @@ struct aesecb_impl {
 	 * Optional: the backend's own one-block functions for 'rounds' (10,
 	 * 12 or 14) on this CPU, into one[AESECB_ONE_ENC], [AESECB_ONE_DEC]
 	 * and [AESECB_ONE_MASK] (called by aesecb_init, after setkey).  A
-	 * slot left NULL, every slot when this is NULL, and a direction that
-	 * declares working space get the core's generic function, which
-	 * calls encrypt, decrypt or masks with one block.  The choice may
-	 * depend on the CPU, never on where the context is (a context may be
-	 * copied, and aesni runs a misaligned one on an aligned copy).
+	 * slot left NULL, and every slot when this is NULL, gets the core's
+	 * generic function, which calls encrypt, decrypt or masks with one
+	 * block.  Only called where the backend declares AESECB_REGS_ONE and
+	 * the build optimises.  The choice may depend on the CPU, never on
+	 * where the context is (a context may be copied, and aesni runs a
+	 * misaligned one on an aligned copy).
 	 */
 	void (*one)(unsigned rounds, aesecb_one_fn *one[AESECB_ONE_N]);
 };
+
+/*
+ * The paths of a backend whose key-derived values, in an optimised build,
+ * stay in registers and the context, so that the library calls them
+ * directly, with no burn (lib/aesecb.c, "Burned calls"):
+ *
+ *   AESECB_REGS_ONE     its one-block and one-mask functions ('one');
+ *   AESECB_REGS_BLOCKS  encrypt, decrypt and masks.
+ *
+ * A claim about the code the compiler makes of straight-line register
+ * code, which tests/check_residue checks on every build.  Key setup is
+ * always burned, and so is every path of an unoptimised build (where the
+ * compiler keeps each variable in memory): AESECB_REGS() gives 0 there.
+ */
+#define AESECB_REGS_ONE    1u
+#define AESECB_REGS_BLOCKS 2u
+#ifdef __OPTIMIZE__
+#define AESECB_REGS(paths) (paths)
+#else
+#define AESECB_REGS(paths) 0u
+#endif
 
 /*
  * One descriptor per backend, compiled in or not.  Each backend file is
@@ -123,20 +196,20 @@ struct aesecb_backend {
 	const char *name;
 	const char *arch;        /* "any", "x86_64", "x86", "aarch64", ... */
 	unsigned needs;          /* AESECB_CPU_* bits the CPU must have */
-	size_t scratch_enc;      /* bytes of scratch written, or UNBOUNDED */
-	size_t scratch_dec;
+	unsigned regs;           /* AESECB_REGS_* paths called directly */
 	const struct aesecb_impl *impl;  /* NULL when not compiled in */
 };
 
 /*
  * needs: the CPU features (AESECB_CPU_* below) the backend runs on; the
  * one table in cpu.c turns it into the "requires" text and the reason a
- * CPU cannot run it.  0: every CPU.
+ * CPU cannot run it.  0: every CPU.  regs: AESECB_REGS(paths), evaluated
+ * in the backend's own file (its optimisation level is what counts).
  */
-#define AESECB_BACKEND(id, arch, needs, scratch_enc, scratch_dec, impl) \
+#define AESECB_BACKEND(id, arch, needs, regs, impl)                      \
 	extern const struct aesecb_backend aesecb__backend_##id;         \
 	const struct aesecb_backend aesecb__backend_##id = {             \
-		#id, arch, needs, scratch_enc, scratch_dec, impl         \
+		#id, arch, needs, regs, impl                             \
 	}
 
 /* The architecture name of an x86 build: "x86_64" or "x86". */
@@ -147,22 +220,6 @@ struct aesecb_backend {
 #endif
 
 /* aesecb_wipe() (public, in aesecb.h) is the one wipe used everywhere. */
-
-/*
- * Overwrite n bytes (at most AESECB_BURN_BYTES) of the stack just below
- * the caller's frame: what a backend's out-of-line work functions, called
- * from the same frame before it, left there (spilled state and round keys
- * the compiler put on the stack, which no wipe of a named object
- * reaches).  The call must be made from the frame that called the work,
- * after it returned; n must cover the work's frames (objdump tells).
- * tests/check_residue proves that nothing key-derived remains.
- */
-#if UINTPTR_MAX > 0xffffffffu
-#define AESECB_BURN_BYTES 1024
-#else
-#define AESECB_BURN_BYTES 8192   /* 32-bit x86: 8 vector registers, or none */
-#endif
-void aesecb__burn_stack(size_t n);
 
 /*
  * CPU features (cpu.c).  Each has one entry in cpu.c's table: its name in

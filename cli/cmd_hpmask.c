@@ -443,6 +443,7 @@ static const struct option longopts[] = {
 	{ "keylog",       required_argument, NULL, HP_OPT_KEYLOG },
 	{ "json",         no_argument,       NULL, HP_OPT_JSON },
 	{ "summary",      no_argument,       NULL, HP_OPT_SUMMARY },
+	{ "port",         required_argument, NULL, HP_OPT_PORT },
 	{ "help",         no_argument,       NULL, 'h' },
 	{ NULL, 0, NULL, 0 }
 };

@@ -187,6 +187,21 @@ static int parse_dcid_len(struct hp_conf *c, const char *arg)
 	return 0;
 }
 
+static int parse_port(struct hp_conf *c, const char *arg)
+{
+	char safe[64];  /* room for CLI_WITHHELD */
+	uint64_t v;
+
+	if (cli_num_parse(arg, strlen(arg), 65535, &v) != CLI_NUM_OK ||
+	    v == 0) {
+		cli_err("--port: not a UDP port (1 to 65535): '%s'",
+		        cli_printable(arg, safe, sizeof safe));
+		return EXIT_USAGE;
+	}
+	c->port = (unsigned)v;
+	return 0;
+}
+
 /* Each --keylog FILE is one more key log, read in the order given. */
 static int add_keylog(struct hp_conf *c, const char *path)
 {
@@ -244,6 +259,8 @@ int hp_conf_option(struct hp_conf *c, int opt, const char *arg)
 	case HP_OPT_SUMMARY:
 		c->summary = 1;
 		return 0;
+	case HP_OPT_PORT:
+		return parse_port(c, arg);
 	default:
 		return cli_option(&c->common, opt, arg);
 	}
@@ -308,6 +325,8 @@ static int check_mode(const struct hp_conf *c)
 		return cli_usage("--json needs --unprotect");
 	if (c->summary && c->mode != HP_UNPROTECT)
 		return cli_usage("--summary needs --unprotect");
+	if (c->port != 0 && !c->stream)
+		return cli_usage("--port is for captures: it needs --unprotect -");
 	if (c->have_pn_offset && (c->stream || c->nkeylogs != 0))
 		return cli_usage("--pn-offset is for one packet given with a "
 		                 "single key source: not with %s",

@@ -53,6 +53,7 @@ struct hp_conf {
 	int stream;               /* --unprotect -: datagrams from FILEs */
 	char **operands;          /* SAMPLE_HEX, or the stream's FILEs */
 	size_t noperands;
+	unsigned port;            /* --port N: a capture's UDP port, 0 all */
 	/* how to report */
 	int block;                /* --block */
 	int json;                 /* --json */
@@ -82,7 +83,8 @@ enum {
 	HP_OPT_DCID_LEN,
 	HP_OPT_KEYLOG,
 	HP_OPT_JSON,
-	HP_OPT_SUMMARY
+	HP_OPT_SUMMARY,
+	HP_OPT_PORT
 };
 
 /*

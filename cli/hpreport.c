@@ -36,11 +36,15 @@
 #include "hpreport.h"
 #include "json.h"
 #include "outbuf.h"
+#include "pcapin.h"
 #include "unprotect.h"
 
 /* Totals of the run, by verdict. */
 struct totals {
 	unsigned long datagrams;
+	unsigned long frames_skipped;   /* a capture's, pcapin's reasons */
+	unsigned long not_quic;         /* a capture's datagrams that do not
+	                                   parse as QUIC */
 	unsigned long by[UP_PROTECTED + 1];
 	unsigned long no_conn;     /* packets of no connection */
 };
@@ -55,6 +59,8 @@ struct report {
 	int stream;
 	const char *name;          /* the stream's file, for messages */
 	unsigned long line;
+	int capture;               /* the file is a capture: */
+	struct pcapin_dgram cur;   /* its datagram being reported */
 	size_t dgram_len;
 	int dgram_open;            /* JSON: this datagram's object is open */
 	int blocks;                /* text blocks written so far */
@@ -71,12 +77,29 @@ struct report {
 /* ------------------------------------------------------------------ */
 /* Where, and in words. */
 
-/* Where a message is: "NAME:LINE: " in a stream, else "". */
+/* Where a message is: "NAME:LINE: " in a stream of hex, "NAME: frame N: "
+ * in a capture, else "". */
 static const char *where(const struct report *r, char *buf, size_t size)
 {
 	buf[0] = '\0';
-	if (r->stream)
+	if (r->stream && r->capture)
+		snprintf(buf, size, "%s: frame %llu: ", cli_safe(r->name),
+		         r->cur.frame);
+	else if (r->stream)
 		snprintf(buf, size, "%s:%lu: ", cli_safe(r->name), r->line);
+	return buf;
+}
+
+/* A capture's time stamp as the file has it: "1700000001.000003". */
+static const char *time_text(const struct pcapin_dgram *d, char *buf,
+                             size_t size)
+{
+	if (d->ts_digits == 9)
+		snprintf(buf, size, "%lld.%09lu", (long long)d->sec,
+		         (unsigned long)d->nsec);
+	else
+		snprintf(buf, size, "%lld.%06lu", (long long)d->sec,
+		         (unsigned long)(d->nsec / 1000));
 	return buf;
 }
 
@@ -183,25 +206,27 @@ static void payload_words(const struct up_packet *p, const char *key,
 /* ------------------------------------------------------------------ */
 /* Blocks. */
 
-static void text_datagram_line(struct report *r, const struct up_packet *p)
+/* "datagram: NAME:LINE", or for a capture "datagram: NAME frame N time T
+ * SRC -> DST" */
+static void text_datagram_line(struct report *r)
 {
 	struct outbuf *o = &r->ob;
+	char a[PCAPIN_ADDRSTRLEN], b[PCAPIN_ADDRSTRLEN], t[40];
 
 	if (!r->stream)
 		return;
 	ob_label(o, "datagram");
 	ob_str(o, cli_safe(r->name));
-	if (p->meta != NULL && p->meta->have_frame) {
-		ob_str(o, " frame ");
-		ob_uint(o, p->meta->frame);
-	} else {
+	if (!r->capture) {
 		ob_char(o, ':');
 		ob_uint(o, r->line);
+		ob_char(o, '\n');
+		return;
 	}
-	if (p->meta != NULL && p->meta->have_time)
-		ob_printf(o, " time %lld.%06lu", (long long)p->meta->sec,
-		          (unsigned long)(p->meta->nsec / 1000));
-	ob_char(o, '\n');
+	ob_printf(o, " frame %llu time %s %s -> %s\n", r->cur.frame,
+	          time_text(&r->cur, t, sizeof t),
+	          pcapin_endpoint(&r->cur, 0, a, sizeof a),
+	          pcapin_endpoint(&r->cur, 1, b, sizeof b));
 }
 
 static void text_block(struct report *r, const struct up_packet *p,
@@ -212,7 +237,7 @@ static void text_block(struct report *r, const struct up_packet *p,
 
 	if (r->blocks++ > 0)
 		ob_char(o, '\n');
-	text_datagram_line(r, p);
+	text_datagram_line(r);
 	ob_label(o, "type");
 	ob_str(o, p->verdict == UP_PADDING ? "padding" :
 	       quic_packet_type_name(p->type));
@@ -348,21 +373,26 @@ static void json_packet(struct report *r, const struct up_packet *p,
 
 /* A stream's datagram object: opened before its packets, or with
  * --summary at the first of them reported. */
-static void json_datagram(struct report *r, const struct up_meta *m)
+static void json_datagram(struct report *r)
 {
 	struct cli_json *j = &r->j;
+	char a[PCAPIN_ADDRSTRLEN], t[40];
 
 	if (!r->stream || r->dgram_open)
 		return;
 	r->dgram_open = 1;
 	cli_json_object(j, NULL);
 	cli_json_string(j, "file", r->name);
-	cli_json_uint(j, "line", r->line);
-	if (m != NULL && m->have_frame)
-		cli_json_uint(j, "frame", m->frame);
-	if (m != NULL && m->have_time)
-		cli_json_real(j, "time", "%.6f", (double)m->sec + m->nsec / 1e9,
-		              1);
+	if (r->capture) {
+		cli_json_uint(j, "frame", r->cur.frame);
+		cli_json_string(j, "time", time_text(&r->cur, t, sizeof t));
+		cli_json_string(j, "source",
+		                pcapin_endpoint(&r->cur, 0, a, sizeof a));
+		cli_json_string(j, "destination",
+		                pcapin_endpoint(&r->cur, 1, a, sizeof a));
+	} else {
+		cli_json_uint(j, "line", r->line);
+	}
 	cli_json_uint(j, "length", r->dgram_len);
 	cli_json_array(j, "packets");
 }
@@ -506,7 +536,7 @@ static int on_packet(void *arg, const struct up_packet *p)
 	if (!reported(r, p))
 		return 0;
 	if (r->c->json) {
-		json_datagram(r, p->meta);
+		json_datagram(r);
 		json_packet(r, p, causes, key);
 	} else {
 		payload_words(p, key, payload, sizeof payload);
@@ -627,7 +657,8 @@ static void text_totals(struct report *r, size_t nconn)
 	ob_printf(&r->ob, "summary: %zu connection%s\ndatagrams: %lu\n"
 	          "packets: %lu\nauthenticated: %lu\nnot_authenticated: %lu\n"
 	          "skipped: %lu\nnot_checked: %lu\nno_protection: %lu\n"
-	          "invalid: %lu\nof_no_connection: %lu\n", nconn,
+	          "invalid: %lu\nof_no_connection: %lu\n"
+	          "frames_skipped: %lu\nnot_quic: %lu\n", nconn,
 	          nconn == 1 ? "" : "s", t->datagrams,
 	          t->by[UP_AUTHENTICATED] + t->by[UP_FAILED] +
 	          t->by[UP_TRUNCATED] + t->by[UP_NO_PACKET_KEY] +
@@ -635,7 +666,8 @@ static void text_totals(struct report *r, size_t nconn)
 	          t->by[UP_INVALID], t->by[UP_AUTHENTICATED],
 	          t->by[UP_FAILED], t->by[UP_SKIPPED],
 	          t->by[UP_TRUNCATED] + t->by[UP_NO_PACKET_KEY],
-	          t->by[UP_NO_PROTECTION], t->by[UP_INVALID], t->no_conn);
+	          t->by[UP_NO_PROTECTION], t->by[UP_INVALID], t->no_conn,
+	          t->frames_skipped, t->not_quic);
 }
 
 static void json_connection(struct report *r, const struct qc_conn *cn)
@@ -690,6 +722,8 @@ static void json_totals(struct report *r)
 	cli_json_uint(j, "no_protection", t->by[UP_NO_PROTECTION]);
 	cli_json_uint(j, "invalid", t->by[UP_INVALID]);
 	cli_json_uint(j, "of_no_connection", t->no_conn);
+	cli_json_uint(j, "frames_skipped", t->frames_skipped);
+	cli_json_uint(j, "not_quic", t->not_quic);
 	cli_json_end(j);
 }
 
@@ -884,56 +918,184 @@ static int write_failed(struct report *r)
 	return EXIT_IO;
 }
 
-/* One file of the stream (fd), reported as it is read. */
-static int one_stream(struct report *r, int fd)
+/* A capture's frame that pcapin skipped (a fragment, a frame cut short,
+ * a malformed header): a block of its own, no failure. */
+static void frame_skipped(struct report *r, const char *why)
+{
+	r->t.frames_skipped++;
+	if (r->c->summary)
+		return;
+	if (r->c->json) {
+		json_datagram(r);
+		cli_json_end(&r->j);             /* no packets */
+		cli_json_string(&r->j, "skipped", why);
+		cli_json_end(&r->j);
+		r->dgram_open = 0;
+		return;
+	}
+	if (r->blocks++ > 0)
+		ob_char(&r->ob, '\n');
+	text_datagram_line(r);
+	ob_label(&r->ob, "skipped");
+	ob_str(&r->ob, why);
+	ob_char(&r->ob, '\n');
+}
+
+/* Whether a capture's datagram parses as QUIC: its first packet a long
+ * header, or a short header long enough to be protected.  (Other UDP traffic of the capture is counted, not
+ * reported; --port picks the QUIC traffic when there is more.) */
+static int looks_like_quic(const uint8_t *d, size_t len)
+{
+	struct dgram_part part;
+
+	if (!dgram_next(d, len, 0, QUIC_DCID_LEN_UNKNOWN, &part))
+		return 0;
+	if (!part.h.long_header)        /* (the fixed bit may be greased) */
+		return len >= 1 + QUIC_SAMPLE_GAP + QUIC_SAMPLE_LEN;
+	return part.status == QUIC_OK || part.status == QUIC_ENOPROTECTION ||
+	       part.status == QUIC_EVERSION;
+}
+
+/* The addresses of a capture's datagram, as the engine keys them: the
+ * IP address, then the port. */
+static void addr_of(const struct pcapin_dgram *d, int dst, struct qc_addr *a)
+{
+	size_t n = d->family == 6 ? 16 : d->family == 4 ? 4 : 0;
+	unsigned port = dst ? d->dport : d->sport;
+
+	memset(a, 0, sizeof *a);
+	if (n == 0)
+		return;
+	memcpy(a->bytes, dst ? d->dst : d->src, n);
+	a->bytes[n] = (uint8_t)(port >> 8);
+	a->bytes[n + 1] = (uint8_t)port;
+	a->len = (uint8_t)(n + 2);
+}
+
+/* One datagram of the stream through the engine and the report. */
+static int one_datagram_of(struct report *r, uint8_t *d, size_t len,
+                           const struct up_meta *meta, int interactive)
+{
+	r->dgram_len = len;
+	r->t.datagrams++;
+	if (r->c->json && !r->c->summary)
+		json_datagram(r);            /* every datagram, even empty */
+	if (up_datagram(r->s, d, len, meta, on_packet, r) != 0) {
+		cli_err("out of memory");
+		return EXIT_IO;
+	}
+	if (r->c->json)
+		json_datagram_end(r);
+	if (r->ob.failed || flush_datagram(r, interactive) != 0)
+		return -1;
+	return 0;
+}
+
+/* A capture (its first n bytes in head), reported as it is read. */
+static int capture_stream(struct report *r, int fd, const uint8_t *head,
+                          size_t n, int interactive)
+{
+	struct pcapin *cap;
+	struct up_meta meta;
+	char why[300];
+	int st, rc = 0;
+
+	if (pcapin_open(&cap, fd, head, n, r->c->port, why, sizeof why) !=
+	    PCAPIN_OK) {
+		cli_err("%s: %s", cli_safe(r->name), why);
+		return EXIT_USAGE;
+	}
+	r->capture = 1;
+	while (rc == 0 &&
+	       (st = pcapin_next(cap, &r->cur, why, sizeof why)) != PCAPIN_END) {
+		if (st == PCAPIN_SKIP) {
+			frame_skipped(r, why);
+			continue;
+		}
+		if (st != PCAPIN_OK) {
+			cli_err("%s: %s", cli_safe(r->name), why);
+			rc = st == PCAPIN_EIO ? EXIT_IO : st == PCAPIN_ENOMEM ?
+			     EXIT_IO : EXIT_USAGE;
+			break;
+		}
+		if (r->c->port == 0 && !looks_like_quic(r->cur.data, r->cur.len)) {
+			r->t.not_quic++;
+			continue;
+		}
+		memset(&meta, 0, sizeof meta);
+		meta.have_frame = meta.have_time = 1;
+		meta.frame = r->cur.frame;
+		meta.sec = r->cur.sec;
+		meta.nsec = r->cur.nsec;
+		addr_of(&r->cur, 0, &meta.src);
+		addr_of(&r->cur, 1, &meta.dst);
+		/* (the engine works in place: pcapin's buffer is its own until
+		 * the next call) */
+		rc = one_datagram_of(r, (uint8_t *)(uintptr_t)r->cur.data,
+		                     r->cur.len, &meta, interactive);
+	}
+	pcapin_free(cap);
+	r->capture = 0;
+	return rc;
+}
+
+/* A file of hex datagrams, one per line (its first n bytes in head). */
+static int hex_stream(struct report *r, int fd, const uint8_t *head, size_t n,
+                      int interactive)
 {
 	struct dgramin in;
 	char why[200];
 	uint8_t *d;
 	size_t len;
-	int st, rc = 0, interactive;
-	struct stat sb;
+	int st, rc = 0;
 
-	interactive = fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode);
+	if (r->c->port != 0) {
+		cli_err("%s: --port is for captures (pcap, pcapng): this is not "
+		        "one", cli_safe(r->name));
+		return EXIT_USAGE;
+	}
 	dgramin_init(&in, fd);
-	for (;;) {
+	dgramin_prime(&in, head, n);
+	while (rc == 0) {
 		st = dgramin_next(&in, &d, &len, why, sizeof why);
 		if (st == DGRAMIN_OK && d == NULL)
 			break;
 		if (st == DGRAMIN_EIO) {
 			cli_err("%s: %s", cli_safe(r->name), why);
 			rc = EXIT_IO;
-			break;
-		}
-		if (st == DGRAMIN_ENOMEM) {
+		} else if (st == DGRAMIN_ENOMEM) {
 			cli_err("out of memory");
 			rc = EXIT_IO;
-			break;
-		}
-		r->line = in.dline;
-		if (st == DGRAMIN_EBAD) {
+		} else if (st == DGRAMIN_EBAD) {
 			cli_err("%s:%lu: %s", cli_safe(r->name), in.dline, why);
 			rc = EXIT_USAGE;
-			break;
-		}
-		r->dgram_len = len;
-		r->t.datagrams++;
-		if (r->c->json && !r->c->summary)
-			json_datagram(r, NULL);   /* every datagram, even empty */
-		if (up_datagram(r->s, d, len, NULL, on_packet, r) != 0) {
-			cli_err("out of memory");
-			rc = EXIT_IO;
-			break;
-		}
-		if (r->c->json)
-			json_datagram_end(r);
-		if (r->ob.failed || flush_datagram(r, interactive) != 0) {
-			rc = -1;
-			break;
+		} else {
+			r->line = in.dline;
+			rc = one_datagram_of(r, d, len, NULL, interactive);
 		}
 	}
 	dgramin_free(&in);
 	return rc;
+}
+
+/* One file of the stream (fd): a capture, told by its first bytes, or
+ * hex; reported as it is read. */
+static int one_stream(struct report *r, int fd)
+{
+	uint8_t head[PCAPIN_SNIFF_LEN];
+	char why[200];
+	size_t n;
+	struct stat sb;
+	int interactive = fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode);
+
+	if (pcapin_head(fd, head, sizeof head, &n, why, sizeof why) !=
+	    PCAPIN_OK) {
+		cli_err("%s: %s", cli_safe(r->name), why);
+		return EXIT_IO;
+	}
+	if (pcapin_sniff(head, n))
+		return capture_stream(r, fd, head, n, interactive);
+	return hex_stream(r, fd, head, n, interactive);
 }
 
 /* The stream's files in turn ("-" and none: standard input). */

@@ -80,6 +80,8 @@ struct qc_conn {
 	struct qf_hello server_hello;
 	int suite_state;
 	unsigned suite;
+	int retried;                /* a Retry to its client was seen: its
+	                               next Initial has another DCID */
 	size_t keylog;              /* its key-log connection, or KEYLOG_NONE */
 	int keylog_by_trial;        /* found by trying (no ClientHello seen) */
 	uint64_t largest[2][QC_SPACES];   /* per sending side; QUIC_PN_NONE */

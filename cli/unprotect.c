@@ -527,10 +527,13 @@ static int initial_cands(struct up_state *s, const struct place *pl,
 		rc = add_cand(s, n, &c);
 	}
 	if (rc == 0 && !s->server_only) {
+		/* a client's first Initial: of a new connection, unless a
+		 * Retry told the connection of its SCID to expect it */
 		initial_cand(&c, own_keys(s, pl->version, pl->dcid,
 		                          pl->dcid_len),
 		             QC_CLIENT, UP_DCID_OWN, pl->dcid, pl->dcid_len,
-		             pl->conn);
+		             pl->conn != NULL && pl->conn->retried ? pl->conn
+		                                                   : NULL);
 		rc = add_cand(s, n, &c);
 	}
 	return rc;
@@ -866,9 +869,10 @@ static int read_frames(struct up_state *s, struct pk_keys *k,
 
 /*
  * The connection of a packet whose key verified: the one its DCID led
- * to; for a client's first Initial, the one its SCID belongs to (a Retry
- * changed the DCID) or a new one; for a key-log secret tried without a
- * connection, a new one.
+ * to; for a client's first Initial, the one its SCID belongs to when a
+ * Retry to it was seen (the Retry changed the DCID; else the SCID's
+ * connection is an earlier one, from the same port), or a new one; for a
+ * key-log secret tried without a connection, a new one.
  */
 static struct qc_conn *conn_of(struct up_state *s, const struct cand *c,
                                const struct quic_header *h, int *made)
@@ -883,8 +887,10 @@ static struct qc_conn *conn_of(struct up_state *s, const struct cand *c,
 	if (c->source == UP_SRC_INITIAL && c->side == QC_CLIENT &&
 	    h->long_header && tells_conn(h->scid_len, src) &&
 	    qc_find(&s->conns, h->scid, h->scid_len, src, &m, 1) != 0 &&
-	    m.side == QC_CLIENT)
+	    m.side == QC_CLIENT && m.conn->retried) {
+		m.conn->retried = 0;
 		return m.conn;
+	}
 	if (c->source != UP_SRC_INITIAL && !c->fallback)
 		return NULL;
 	/* the other side of a key-log connection found by trial before */
@@ -911,6 +917,7 @@ static int adopt(struct up_state *s, struct qc_conn *cn, const struct cand *c,
 	           c->side == QC_CLIENT) {
 		d = h->dcid;
 		dl = h->dcid_len;
+		cn->retried = 0;
 	}
 	if (d != NULL && (made || !cn->have_odcid || cn->odcid_len != dl ||
 	                  memcmp(cn->odcid, d, dl) != 0)) {
@@ -1626,6 +1633,18 @@ static int classify(const struct up_state *s, const struct dgram_part *part,
 	return given && check_pn_offset(s, p, protect) != 0;
 }
 
+/* A Retry: the connection of its DCID (the client's) will see its
+ * client's Initials keyed by another DCID. */
+static void note_retry(struct up_state *s, const struct up_packet *p)
+{
+	struct qc_match m;
+
+	if (p->dcid != NULL &&
+	    qc_find(&s->conns, p->dcid, p->dcid_len, s->meta != NULL ?
+	            &s->meta->dst : NULL, &m, 1) != 0)
+		m.conn->retried = 1;
+}
+
 /* One part of a datagram (d + part->offset) into p. */
 static int do_part(struct up_state *s, uint8_t *d, size_t len,
                    const struct dgram_part *part, size_t index,
@@ -1635,8 +1654,11 @@ static int do_part(struct up_state *s, uint8_t *d, size_t len,
 
 	describe(s, d, part, index, p);
 	if (classify(s, part, len - part->offset, after_guess, 0, p,
-	             &truncated))
+	             &truncated)) {
+		if (p->verdict == UP_NO_PROTECTION && p->type == QUIC_PT_RETRY)
+			note_retry(s, p);
 		return 0;
+	}
 	/* a bare hp key is one packet's, and nothing checks which: the
 	 * first of the datagram it would apply to takes it */
 	if (uses_hp_key(s, p)) {

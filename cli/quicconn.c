@@ -26,6 +26,13 @@ struct qc_entry {
 	struct qc_addr addr;        /* a zero-length ID's owner */
 };
 
+/* A connection's endpoints: client and server addresses. */
+struct qc_path {
+	uint64_t hash;
+	struct qc_addr client, server;
+	struct qc_conn *conn;       /* NULL: empty */
+};
+
 static struct qc_conn dead_conn;
 #define DEAD (&dead_conn)
 
@@ -45,6 +52,7 @@ void qc_free(struct qc_table *t, void (*free_keys)(struct pk_keys *))
 	}
 	free(t->conns);
 	free(t->slots);
+	free(t->paths);
 	qc_init(t);
 }
 
@@ -271,6 +279,123 @@ void qc_retire_prior(struct qc_table *t, struct qc_conn *c, int side,
 		else
 			i++;
 	}
+}
+
+/* ------------------------------------------------------------------ */
+/* Paths. */
+
+static int same_addr_full(const struct qc_addr *a, const struct qc_addr *b)
+{
+	return a->len == b->len && memcmp(a->bytes, b->bytes, a->len) == 0;
+}
+
+/* A path's key, the two endpoints in an order of their own (a packet
+ * either way finds it). */
+static uint64_t path_hash(const struct qc_addr *a, const struct qc_addr *b)
+{
+	uint8_t key[2 * (1 + QC_ADDR_MAX)];
+	const struct qc_addr *lo = a, *hi = b;
+	size_t n = 0;
+
+	if (memcmp(a, b, sizeof *a) > 0) {
+		lo = b;
+		hi = a;
+	}
+	key[n++] = lo->len;
+	memcpy(key + n, lo->bytes, lo->len);
+	n += lo->len;
+	key[n++] = hi->len;
+	memcpy(key + n, hi->bytes, hi->len);
+	n += hi->len;
+	return cli_siphash24(cli_hash_key(), key, n);
+}
+
+static int paths_grow(struct qc_table *t)
+{
+	size_t n = t->npaths == 0 ? 64 : 2 * t->npaths, i;
+	struct qc_path *p = calloc(n, sizeof *p);
+
+	if (p == NULL)
+		return QC_ENOMEM;
+	for (i = 0; i < t->npaths; i++) {
+		size_t at;
+
+		if (t->paths[i].conn == NULL)
+			continue;
+		for (at = t->paths[i].hash & (n - 1); p[at].conn != NULL;
+		     at = (at + 1) & (n - 1))
+			;
+		p[at] = t->paths[i];
+	}
+	free(t->paths);
+	t->paths = p;
+	t->npaths = n;
+	return 0;
+}
+
+int qc_learn_path(struct qc_table *t, struct qc_conn *c,
+                  const struct qc_addr *client, const struct qc_addr *server)
+{
+	uint64_t h;
+	size_t at;
+
+	if (client == NULL || server == NULL || client->len == 0 ||
+	    server->len == 0 ||
+	    (same_addr_full(&c->addr[QC_CLIENT], client) &&
+	     same_addr_full(&c->addr[QC_SERVER], server)))
+		return 0;
+	c->addr[QC_CLIENT] = *client;
+	c->addr[QC_SERVER] = *server;
+	if (4 * (t->paths_used + 1) > 3 * t->npaths && paths_grow(t) != 0)
+		return QC_ENOMEM;
+	h = path_hash(client, server);
+	for (at = h & (t->npaths - 1); t->paths[at].conn != NULL;
+	     at = (at + 1) & (t->npaths - 1)) {
+		struct qc_path *p = &t->paths[at];
+
+		if (p->hash == h && same_addr_full(&p->client, client) &&
+		    same_addr_full(&p->server, server)) {
+			p->conn = c;             /* the latest connection */
+			return 0;
+		}
+	}
+	t->paths[at].hash = h;
+	t->paths[at].client = *client;
+	t->paths[at].server = *server;
+	t->paths[at].conn = c;
+	t->paths_used++;
+	return 0;
+}
+
+struct qc_conn *qc_find_path(const struct qc_table *t,
+                             const struct qc_addr *src,
+                             const struct qc_addr *dst, int *dst_side)
+{
+	uint64_t h;
+	size_t at;
+
+	if (t->npaths == 0 || src == NULL || dst == NULL || src->len == 0 ||
+	    dst->len == 0)
+		return NULL;
+	h = path_hash(src, dst);
+	for (at = h & (t->npaths - 1); t->paths[at].conn != NULL;
+	     at = (at + 1) & (t->npaths - 1)) {
+		const struct qc_path *p = &t->paths[at];
+
+		if (p->hash != h)
+			continue;
+		if (same_addr_full(&p->client, src) &&
+		    same_addr_full(&p->server, dst)) {
+			*dst_side = QC_SERVER;
+			return p->conn;
+		}
+		if (same_addr_full(&p->client, dst) &&
+		    same_addr_full(&p->server, src)) {
+			*dst_side = QC_CLIENT;
+			return p->conn;
+		}
+	}
+	return NULL;
 }
 
 /* Add a match unless there (the most recently active first). */

@@ -93,6 +93,7 @@ struct qc_conn {
 	uint64_t last;              /* when a packet of it last verified (the
 	                               most recent is the first match) */
 	unsigned long missed_updates;     /* key updates not in the capture */
+	struct qc_addr addr[2];     /* each side's, as last learnt */
 };
 
 /* A connection and the side that owns a connection ID of it. */
@@ -103,6 +104,7 @@ struct qc_match {
 };
 
 struct qc_entry;
+struct qc_path;
 
 struct qc_table {
 	struct qc_conn **conns;
@@ -110,6 +112,9 @@ struct qc_table {
 	struct qc_entry *slots;     /* open addressing, a power of two */
 	size_t nslots, used, dead;
 	unsigned long lens[QUIC_MAX_CID_LEN + 1];   /* IDs of each length */
+	struct qc_path *paths;      /* client and server addresses (open
+	                               addressing, a power of two) */
+	size_t npaths, paths_used;
 };
 
 #define QC_ENOMEM (-1)
@@ -141,6 +146,20 @@ int qc_learn_odcid(struct qc_table *t, struct qc_conn *c, const uint8_t *id,
 /* A NEW_CONNECTION_ID's Retire Prior To: the side's IDs below it go. */
 void qc_retire_prior(struct qc_table *t, struct qc_conn *c, int side,
                      uint64_t retire_prior_to);
+
+/*
+ * The client of c sends from client and the server from server (a
+ * capture's addresses): a packet between them, whatever its DCID, is
+ * found to be c's by qc_find_path.  0 or QC_ENOMEM.
+ */
+int qc_learn_path(struct qc_table *t, struct qc_conn *c,
+                  const struct qc_addr *client, const struct qc_addr *server);
+
+/* The most recent connection whose two endpoints are src and dst: NULL,
+ * or it and *dst_side, the side dst is. */
+struct qc_conn *qc_find_path(const struct qc_table *t,
+                             const struct qc_addr *src,
+                             const struct qc_addr *dst, int *dst_side);
 
 /*
  * The connections a DCID of exactly len bytes belongs to (the receiver's

@@ -700,6 +700,41 @@ static int find_all(struct up_state *s, const uint8_t *id, size_t len,
 	return 0;
 }
 
+/* The connection of a datagram's endpoints (a capture's), as a match of
+ * the side that receives it: 1, or 0 when there is none. */
+static int by_path(const struct up_state *s, struct qc_match *m)
+{
+	int side;
+
+	if (s->meta == NULL)
+		return 0;
+	m->conn = qc_find_path(&s->conns, &s->meta->src, &s->meta->dst, &side);
+	m->side = side;
+	m->cid_len = 0;
+	return m->conn != NULL;
+}
+
+/* A short header of a connection found by its endpoints: every DCID
+ * length (--dcid-len: that one), the lengths seen first. */
+static int path_places(struct up_state *s, const uint8_t *pkt, size_t len,
+                       struct qc_match *m, size_t *np)
+{
+	size_t i, from = 0, to = QUIC_MAX_CID_LEN;
+	int pass;
+
+	if (s->dcid_len != QUIC_DCID_LEN_UNKNOWN)
+		from = to = s->dcid_len;
+	*np = 0;
+	for (pass = 0; pass < 2; pass++)
+		for (i = from; i <= to && i + 1 <= len; i++)
+			if ((s->conns.lens[i] != 0) == (pass == 0)) {
+				m->cid_len = i;
+				set_place(&s->places[(*np)++], 1 + i, pkt + 1, i,
+				          short_version(s, m->conn), m);
+			}
+	return 0;
+}
+
 /*
  * A long header: one place for each connection it belongs to: by its
  * SCID, the sender's (unique when not empty), else by its DCID, the
@@ -714,15 +749,27 @@ static int long_places(struct up_state *s, const struct quic_header *h,
 
 	if (places_room(s, 1) != 0)
 		return UP_ENOMEM;
-	if (h->scid != NULL && tells_conn(h->scid_len, s->meta != NULL ?
-	                                  &s->meta->src : NULL)) {
+	/* a connection ID of some bytes tells the connection; an empty one
+	 * only with an address, and less surely (a port used again) */
+	if (h->scid != NULL && h->scid_len != 0) {
 		if (find_all(s, h->scid, h->scid_len, 1, 0, NULL, 0, &n) != 0)
 			return UP_ENOMEM;
 		by_scid = n != 0;
 	}
-	if (n == 0 && h->dcid != NULL &&
+	if (n == 0 && h->dcid != NULL && h->dcid_len != 0 &&
 	    find_all(s, h->dcid, h->dcid_len, 0, 0, NULL, 0, &n) != 0)
 		return UP_ENOMEM;
+	if (n == 0 && h->scid != NULL && h->scid_len == 0 &&
+	    tells_conn(0, s->meta != NULL ? &s->meta->src : NULL)) {
+		if (find_all(s, h->scid, 0, 1, 0, NULL, 0, &n) != 0)
+			return UP_ENOMEM;
+		by_scid = n != 0;
+	}
+	if (n == 0 && h->dcid != NULL && h->dcid_len == 0 &&
+	    find_all(s, h->dcid, 0, 0, 0, NULL, 0, &n) != 0)
+		return UP_ENOMEM;
+	if (n == 0 && by_path(s, &s->matches[0]))
+		n = 1;
 	for (i = 0; i < n; i++) {
 		if (by_scid)
 			s->matches[i].side = 1 - s->matches[i].side;
@@ -745,6 +792,7 @@ static int long_places(struct up_state *s, const struct quic_header *h,
 static int short_places(struct up_state *s, const uint8_t *pkt, size_t len,
                         int given, int sweep, size_t *np)
 {
+	struct qc_match m;
 	size_t n, i, from, to;
 
 	*np = 0;
@@ -768,6 +816,11 @@ static int short_places(struct up_state *s, const uint8_t *pkt, size_t len,
 	if (n != 0) {
 		*np = n;
 		return 0;
+	}
+	if (by_path(s, &m)) {
+		/* a connection ID not seen, of a connection whose endpoints
+		 * these are: at each length (those seen first) */
+		return path_places(s, pkt, len, &m, np);
 	}
 	if (s->dcid_len != QUIC_DCID_LEN_UNKNOWN) {
 		from = to = s->dcid_len;
@@ -1072,6 +1125,12 @@ static int learn(struct up_state *s, struct up_packet *p,
 		note_loose(s, p);
 		return 0;
 	}
+	if (s->meta != NULL &&
+	    qc_learn_path(&s->conns, cn, side == QC_CLIENT ? &s->meta->src
+	                                                   : &s->meta->dst,
+	                  side == QC_CLIENT ? &s->meta->dst
+	                                    : &s->meta->src) != 0)
+		return UP_ENOMEM;
 	if (cn->largest[side][space_of(p->type)] == QUIC_PN_NONE ||
 	    p->pn > cn->largest[side][space_of(p->type)])
 		cn->largest[side][space_of(p->type)] = p->pn;
@@ -1174,7 +1233,8 @@ static unsigned failure_hints(const struct up_state *s,
 struct tries {
 	size_t n;                 /* tries made */
 	int many;                 /* one of many keys or places */
-	int chacha;               /* a place's connection is ChaCha20's */
+	struct qc_conn *chacha;   /* a place's connection that is ChaCha20's */
+	int chacha_first;         /* the first place's */
 	int short_of_sample;      /* a key could not be tried: no sample */
 	int any_conn, pn_known, tried_32;
 	int have_first;           /* a first try that removed protection */
@@ -1320,7 +1380,9 @@ static int try_places(struct up_state *s, uint8_t *pkt, size_t len,
 		n = 0;
 		if (!fallback && is_chacha(pl.conn) &&
 		    p->type != QUIC_PT_INITIAL) {
-			t->chacha = 1;
+			if (t->chacha == NULL)
+				t->chacha = pl.conn;
+			t->chacha_first |= i == 0;
 			continue;
 		}
 		rc = fallback ? fallback_cands(s, p->type, -1, pl.version, NULL,
@@ -1456,9 +1518,14 @@ static int do_packet(struct up_state *s, uint8_t *pkt, size_t len,
 		rc = try_places(s, pkt, len, h, np, 0, 1, p, &t, &hints);
 	if (rc != 0)
 		return rc < 0 ? rc : 0;
-	if (t.n == 0 && t.chacha) {
+	/* a ChaCha20 connection's (when it is the only one, or the most
+	 * recent of those its ID may be: a port used again) */
+	if (t.chacha != NULL && (t.n == 0 || t.chacha_first)) {
+		struct qc_conn *cn = t.chacha;
+
+		cn->last = ++s->clock;
 		p->verdict = UP_SKIPPED;
-		p->conn = s->places[0].conn->index;
+		p->conn = cn->index;
 		snprintf(p->why, sizeof p->why, "its connection uses "
 		         "ChaCha20-Poly1305 (its ServerHello says so), whose "
 		         "header protection is not AES");

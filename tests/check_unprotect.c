@@ -469,6 +469,7 @@ static const struct stream_case streams[] = {
 	{ "resume", 1, 0 },
 	{ "quicgen", 1, 0 },
 	{ "chacha", 1, 1 },
+	{ "many", 1, 0 },
 };
 
 static uint8_t dgram[70000];
@@ -476,7 +477,7 @@ static uint8_t dgram[70000];
 START_TEST(test_streams)
 {
 	const struct stream_case *sc = &streams[_i];
-	static struct expect ex[400];
+	static struct expect ex[2000];
 	struct keylog kl;
 	struct keylog_error err;
 	struct hp_conf c;

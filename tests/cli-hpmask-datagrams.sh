@@ -86,7 +86,7 @@ print("checked %d packets, %d with a key update, %d wrong" % (len(got), gens, ba
 sys.exit(1 if bad else 0)
 PY
 
-for name in rfc aes128 aes256 retry resume quicgen chacha; do
+for name in rfc aes128 aes256 retry resume quicgen chacha many; do
 	want=0
 	# (chacha: its Handshake and 1-RTT packets are skipped, the ServerHello
 	# having chosen ChaCha20-Poly1305)

@@ -1018,7 +1018,7 @@ static int capture_stream(struct report *r, int fd, const uint8_t *head,
 			     EXIT_IO : EXIT_USAGE;
 			break;
 		}
-		if (r->c->port == 0 && !looks_like_quic(r->cur.data, r->cur.len)) {
+		if (!looks_like_quic(r->cur.data, r->cur.len)) {
 			r->t.not_quic++;
 			continue;
 		}

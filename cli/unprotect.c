@@ -90,6 +90,8 @@ struct up_state {
 	/* connections */
 	struct qc_table conns;
 	unsigned versions_seen;               /* bit per version index */
+	uint32_t last_version;                /* of the last long header
+	                                         that verified */
 	uint64_t loose[QC_SPACES];            /* packets of no connection */
 	uint64_t clock;                       /* packets verified */
 	/* per packet */
@@ -626,13 +628,16 @@ static int other_cands(struct up_state *s, enum quic_packet_type type,
 /* ------------------------------------------------------------------ */
 /* Places. */
 
-/* The version of a short header: --quic-version, else its connection's. */
+/* The version of a short header: --quic-version, else its connection's,
+ * else that of the last long header that verified. */
 static uint32_t short_version(const struct up_state *s,
                               const struct qc_conn *c)
 {
-	if (s->version_given || c == NULL || c->version == 0)
+	if (s->version_given)
 		return s->version;
-	return c->version;
+	if (c != NULL && c->version != 0)
+		return c->version;
+	return s->last_version != 0 ? s->last_version : s->version;
 }
 
 static void set_place(struct place *pl, size_t pn_offset, const uint8_t *dcid,
@@ -803,7 +808,7 @@ static int short_places(struct up_state *s, const uint8_t *pkt, size_t len,
 
 		set_place(&s->places[0], s->pn_offset, pkt + 1,
 		          l < QUIC_MAX_CID_LEN ? l : QUIC_MAX_CID_LEN,
-		          s->version, NULL);
+		          short_version(s, NULL), NULL);
 		*np = 1;
 		return 0;
 	}
@@ -831,7 +836,8 @@ static int short_places(struct up_state *s, const uint8_t *pkt, size_t len,
 		return 0;
 	}
 	for (i = from; i <= to && i + 1 <= len; i++)
-		set_place(&s->places[n++], 1 + i, pkt + 1, i, s->version, NULL);
+		set_place(&s->places[n++], 1 + i, pkt + 1, i,
+		          short_version(s, NULL), NULL);
 	*np = n;
 	return 0;
 }
@@ -1103,8 +1109,10 @@ static int learn(struct up_state *s, struct up_packet *p,
 	int made, rc, side = c->side;
 	struct qc_conn *cn = conn_of(s, c, h, &made);
 
-	if (h->long_header)
+	if (h->long_header) {
 		s->versions_seen |= (unsigned)version_bit(h->version);
+		s->last_version = h->version;
+	}
 	if (cn == NULL) {
 		if (c->source == UP_SRC_INITIAL || c->fallback)
 			return UP_ENOMEM;        /* a connection not made */
@@ -1357,7 +1365,7 @@ static int fallback_places(struct up_state *s, const uint8_t *pkt,
 		for (i = from; i <= to && i + 1 <= len; i++)
 			if ((s->conns.lens[i] != 0) == (pass == 0))
 				set_place(&s->places[(*np)++], 1 + i, pkt + 1, i,
-				          s->version, NULL);
+				          short_version(s, NULL), NULL);
 	return 0;
 }
 

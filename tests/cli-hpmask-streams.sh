@@ -205,6 +205,10 @@ expect_stderr_lacks "not an Initial packet"
 [ "$(field payload | tr '\n' '|')" = "not authenticated|skipped (no Handshake keys given (--keylog or --secret))|" ] &&
 	pass "a failed Initial and a skipped Handshake packet: both reported" ||
 	fail "failed and skipped: $(field payload | tr '\n' '|')"
+# the same when several keys were tried (--odcid): no header to show
+expect_status 1 "$AESECB" hp-mask --initial --odcid 0102030405060708 --unprotect "$RFC9001_SERVER_INITIAL$HS"
+expect_stderr_lines 1
+expect_stderr_lacks "not an Initial packet"
 # a key log tried on a packet whose tag does not verify: not "nothing to
 # unprotect"
 if [ -x "$GEN" ]; then
@@ -213,6 +217,11 @@ if [ -x "$GEN" ]; then
 	expect_status 1 "$AESECB" hp-mask --keylog "$KL" --unprotect "$H"
 	expect_stderr_lines 1
 	expect_stderr_fixed "not authenticated"
+	expect_stderr_lacks "nothing to unprotect"
+	# an Initial skipped before it (no --initial)
+	expect_status 1 "$AESECB" hp-mask --keylog "$KL" --unprotect "$RFC9001_CLIENT_INITIAL$H"
+	expect_stderr_lines 1
+	expect_stderr_fixed "packet 2 (Handshake at offset 1200): not authenticated"
 	expect_stderr_lacks "nothing to unprotect"
 fi
 # nothing tried: that is said

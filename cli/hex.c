@@ -98,7 +98,6 @@ static void hex4(char *dst, uint32_t v, uint64_t alpha_step)
 {
 	const uint64_t lanes = UINT64_C(0x0101010101010101);
 	uint64_t w = v, x, over;
-	int i;
 
 	w = (w | (w << 16)) & UINT64_C(0x0000ffff0000ffff);
 	w = (w | (w << 8)) & UINT64_C(0x00ff00ff00ff00ff);
@@ -106,8 +105,15 @@ static void hex4(char *dst, uint32_t v, uint64_t alpha_step)
 	    ((w & UINT64_C(0x000f000f000f000f)) << 8);
 	over = ((x + 0x76 * lanes) >> 7) & lanes;
 	x += 0x30 * lanes + over * alpha_step;
-	for (i = 0; i < 8; i++)
-		dst[i] = (char)(x >> (8 * i));
+	/* (written out: compilers merge the eight stores into one) */
+	dst[0] = (char)x;
+	dst[1] = (char)(x >> 8);
+	dst[2] = (char)(x >> 16);
+	dst[3] = (char)(x >> 24);
+	dst[4] = (char)(x >> 32);
+	dst[5] = (char)(x >> 40);
+	dst[6] = (char)(x >> 48);
+	dst[7] = (char)(x >> 56);
 }
 
 char *cli_hex_encode(char *dst, const uint8_t *src, size_t n, int upper)

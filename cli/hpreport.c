@@ -58,6 +58,8 @@ struct report {
 	FILE *jf;
 	int stream;
 	const char *name;          /* the stream's file, for messages */
+	char *safe_name;           /* it as a message shows it */
+	char **safe_files;         /* the key-log files, likewise */
 	unsigned long line;
 	int capture;               /* the file is a capture: */
 	struct pcapin_dgram cur;   /* its datagram being reported */
@@ -83,10 +85,10 @@ static const char *where(const struct report *r, char *buf, size_t size)
 {
 	buf[0] = '\0';
 	if (r->stream && r->capture)
-		snprintf(buf, size, "%s: frame %llu: ", cli_safe(r->name),
+		snprintf(buf, size, "%s: frame %llu: ", r->safe_name,
 		         r->cur.frame);
 	else if (r->stream)
-		snprintf(buf, size, "%s:%lu: ", cli_safe(r->name), r->line);
+		snprintf(buf, size, "%s:%lu: ", r->safe_name, r->line);
 	return buf;
 }
 
@@ -111,13 +113,65 @@ static const char *which(const struct up_packet *p, char *buf, size_t size)
 	return buf;
 }
 
+/* A file name as a message shows it (cli_safe), made once: a copy, or
+ * NULL when memory is short. */
+static char *safe_copy(const char *name)
+{
+	const char *safe = cli_safe(name);
+	char *copy = malloc(strlen(safe) + 1);
+
+	if (copy != NULL)
+		strcpy(copy, safe);
+	return copy;
+}
+
+/* The shown names of the key-log files, made once (0, or -1: no
+ * memory). */
+static int make_safe_files(struct report *r)
+{
+	unsigned i;
+
+	if (r->kl == NULL || r->kl->nfiles == 0)
+		return 0;
+	if ((r->safe_files = calloc(r->kl->nfiles, sizeof *r->safe_files)) ==
+	    NULL)
+		return -1;
+	for (i = 0; i < r->kl->nfiles; i++)
+		if ((r->safe_files[i] = safe_copy(r->kl->files[i])) == NULL)
+			return -1;
+	return 0;
+}
+
+static void free_safe_names(struct report *r)
+{
+	unsigned i;
+
+	if (r->safe_files != NULL)
+		for (i = 0; i < r->kl->nfiles; i++)
+			free(r->safe_files[i]);
+	free(r->safe_files);
+	free(r->safe_name);
+}
+
+/* The key-log file of a key-log connection's secret, as a message shows
+ * it. */
+static const char *keylog_file_shown(const struct report *r, size_t conn,
+                                     enum keylog_label label)
+{
+	unsigned f;
+
+	if (r->kl == NULL || r->safe_files == NULL || conn >= r->kl->n ||
+	    (unsigned)label >= KEYLOG_NLABELS)
+		return "the key log";
+	f = r->kl->conns[conn].file[label];
+	return f < r->kl->nfiles ? r->safe_files[f] : "the key log";
+}
+
 /* The key-log file of a secret, as a message may show it. */
 static const char *keylog_name(const struct report *r,
                                const struct up_packet *p)
 {
-	const char *f = keylog_file_of(r->kl, p->keylog_conn, p->keylog_label);
-
-	return f != NULL ? cli_safe(f) : "the key log";
+	return keylog_file_shown(r, p->keylog_conn, p->keylog_label);
 }
 
 /* ", key generation G (K key updates before it not seen)" */
@@ -216,7 +270,7 @@ static void text_datagram_line(struct report *r)
 	if (!r->stream)
 		return;
 	ob_label(o, "datagram");
-	ob_str(o, cli_safe(r->name));
+	ob_str(o, r->safe_name);
 	if (!r->capture) {
 		ob_char(o, ':');
 		ob_uint(o, r->line);
@@ -514,9 +568,6 @@ static int on_packet(void *arg, const struct up_packet *p)
 	char payload[400], why[300], key[240];
 	const char *causes = NULL;
 
-	key[0] = '\0';
-	if (p->verdict == UP_AUTHENTICATED || has_header(p))
-		key_words(r, p, !r->c->json, key, sizeof key);
 	r->t.by[p->verdict]++;
 	r->t.no_conn += p->conn == 0 && p->verdict != UP_PADDING;
 	r->tried += tried(p);
@@ -535,6 +586,9 @@ static int on_packet(void *arg, const struct up_packet *p)
 		causes = p->why;
 	if (!reported(r, p))
 		return 0;
+	key[0] = '\0';
+	if (p->verdict == UP_AUTHENTICATED || has_header(p))
+		key_words(r, p, !r->c->json, key, sizeof key);
 	if (r->c->json) {
 		json_datagram(r);
 		json_packet(r, p, causes, key);
@@ -609,9 +663,9 @@ static void key_source_words(const struct report *r, const struct qc_conn *cn,
 	for (k = 0; k < KEYLOG_NLABELS; k++)
 		if (r->kl->conns[cn->keylog].have & (1u << k))
 			break;
-	f = keylog_file_of(r->kl, cn->keylog, (enum keylog_label)k);
-	snprintf(buf, size, "%s line %lu (%s)", f != NULL ? cli_safe(f) :
-	         "the key log", r->kl->conns[cn->keylog].line[k],
+	f = keylog_file_shown(r, cn->keylog, (enum keylog_label)k);
+	snprintf(buf, size, "%s line %lu (%s)", f,
+	         r->kl->conns[cn->keylog].line[k],
 	         cn->keylog_by_trial ? "found by trial: no ClientHello seen" :
 	         "its ClientHello's random");
 }
@@ -1110,6 +1164,11 @@ static int each_file(struct report *r)
 		int fd = STDIN_FILENO;
 
 		r->name = strcmp(name, "-") == 0 ? "stdin" : name;
+		free(r->safe_name);
+		if ((r->safe_name = safe_copy(r->name)) == NULL) {
+			cli_err("out of memory");
+			return EXIT_IO;
+		}
 		if (strcmp(name, "-") != 0 &&
 		    (fd = open(name, O_RDONLY | O_CLOEXEC)) < 0) {
 			cli_err("%s: cannot open: %s", cli_safe(name),
@@ -1168,8 +1227,9 @@ int hp_report_run(const struct hp_conf *c, const aesecb_backend *be)
 		return rc;
 	}
 	r.kl = c->nkeylogs != 0 ? &kl : NULL;
-	st = up_new(&r.s, c, r.kl, be);
+	st = make_safe_files(&r) != 0 ? UP_ENOMEM : up_new(&r.s, c, r.kl, be);
 	if (st != QUIC_OK) {
+		free_safe_names(&r);
 		keylog_free(&kl);
 		cli_err(st == UP_ENOMEM ? "out of memory"
 		                        : "the backend refuses the key");
@@ -1186,6 +1246,7 @@ int hp_report_run(const struct hp_conf *c, const aesecb_backend *be)
 	ob_free(&r.ob);
 	ob_free(&r.later);
 	up_free(r.s);
+	free_safe_names(&r);
 	keylog_free(&kl);
 	return rc;
 }

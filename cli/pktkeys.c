@@ -19,6 +19,47 @@
 
 #define PN_MAX 4
 
+/* ------------------------------------------------------------------ */
+/* The cache of AEADs. */
+
+int pk_cache_init(struct pk_cache *c)
+{
+	c->ids = 0;
+	c->slots = calloc(PK_CACHE_SLOTS, sizeof *c->slots);
+	return c->slots != NULL ? QUIC_OK : QUIC_EINVAL;
+}
+
+void pk_cache_free(struct pk_cache *c)
+{
+	if (c->slots != NULL) {
+		aesecb_wipe(c->slots, PK_CACHE_SLOTS * sizeof *c->slots);
+		free(c->slots);
+	}
+	c->slots = NULL;
+}
+
+/* The AEAD of generation g of k, made in its slot unless it is there. */
+static const struct quic_aead *aead_of(const struct pk_keys *k,
+                                       struct pk_gen *g)
+{
+	struct pk_cache *c = k->cache;
+	struct pk_slot *slot;
+
+	if (g->id == 0)
+		g->id = ++c->ids;
+	slot = &c->slots[g->id % PK_CACHE_SLOTS];
+	if (slot->id != g->id) {
+		slot->id = 0;
+		if (quic_aead_init(&slot->a, g->key, k->key_len, g->iv) !=
+		    QUIC_OK)
+			return NULL;
+		slot->id = g->id;
+	}
+	return &slot->a;
+}
+
+/* ------------------------------------------------------------------ */
+
 void pk_wipe(struct pk_keys *k)
 {
 	if (k == NULL)
@@ -41,12 +82,13 @@ static int hp_init(struct pk_keys *k, const uint8_t *hp, size_t len,
 
 int pk_from_secret(struct pk_keys *k, enum quic_hash hash, uint32_t version,
                    const uint8_t *secret, size_t len, int one_rtt,
-                   const aesecb_backend *be)
+                   const aesecb_backend *be, struct pk_cache *cache)
 {
 	struct quic_keys q;
 	int st;
 
 	pk_wipe(k);
+	k->cache = cache;
 	st = quic_traffic_keys(hash, version, secret, len, &q);
 	if (st == QUIC_OK)
 		st = hp_init(k, q.hp, q.key_len, be);
@@ -68,7 +110,8 @@ int pk_from_secret(struct pk_keys *k, enum quic_hash hash, uint32_t version,
 }
 
 int pk_from_initial(struct pk_keys k[2], uint32_t version, const uint8_t *dcid,
-                    size_t dcid_len, const aesecb_backend *be)
+                    size_t dcid_len, const aesecb_backend *be,
+                    struct pk_cache *cache)
 {
 	struct quic_initial ik;
 	const struct quic_keys *side[2];
@@ -81,6 +124,7 @@ int pk_from_initial(struct pk_keys k[2], uint32_t version, const uint8_t *dcid,
 	side[1] = &ik.server;
 	for (i = 0; i < 2 && st == QUIC_OK; i++) {
 		st = hp_init(&k[i], side[i]->hp, side[i]->key_len, be);
+		k[i].cache = cache;
 		k[i].version = version;
 		k[i].key_len = side[i]->key_len;
 		memcpy(k[i].cur.key, side[i]->key, side[i]->key_len);
@@ -124,6 +168,7 @@ static int derive_next(const struct pk_keys *k, unsigned variant,
 	if (st == QUIC_OK) {
 		memcpy(g->key, q.key, k->key_len);
 		memcpy(g->iv, q.iv, QUIC_IV_LEN);
+		g->id = 0;
 	}
 	quic_keys_wipe(&q);
 	return st;
@@ -131,16 +176,14 @@ static int derive_next(const struct pk_keys *k, unsigned variant,
 
 /* The tag checked with one generation's key: the verdict (1 or 0), or a
  * negative status. */
-static int check_with(const struct pk_keys *k, const struct pk_gen *g,
+static int check_with(const struct pk_keys *k, struct pk_gen *g,
                       const uint8_t *pkt, size_t len, size_t pn_offset,
                       uint64_t largest, struct quic_pp_result *res)
 {
-	struct quic_aead a;
-	int st = quic_aead_init(&a, g->key, k->key_len, g->iv);
+	const struct quic_aead *a = aead_of(k, g);
+	int st = a != NULL ? quic_pp_check(a, pkt, len, pn_offset, largest, res)
+	                   : QUIC_EINVAL;
 
-	if (st == QUIC_OK)
-		st = quic_pp_check(&a, pkt, len, pn_offset, largest, res);
-	quic_aead_wipe(&a);
 	return st == QUIC_OK ? res->ok : st;
 }
 
@@ -258,7 +301,7 @@ static int sweep(struct pk_keys *k, const uint8_t *pkt, size_t len,
 		return 0;
 	/* a->g[j - 1] is generation gen + j */
 	for (j = 2; j <= PK_MAX_SKIP + 1 && st <= 0; j++) {
-		const struct pk_ahead *a = k->ahead;
+		struct pk_ahead *a = k->ahead;
 
 		st = check_with(k, &a->g[j - 1], pkt, len, pn_offset, largest,
 		                res);
@@ -356,16 +399,15 @@ int pk_try(struct pk_keys *k, uint8_t *pkt, size_t len, size_t pn_offset,
 	return QUIC_OK;
 }
 
-int pk_aead(const struct pk_keys *k, uint32_t generation,
-            struct quic_aead *a)
+const struct quic_aead *pk_aead(struct pk_keys *k, uint32_t generation)
 {
-	const struct pk_gen *g = generation == k->gen ? &k->cur :
-	                         k->have_prev && generation + 1 == k->gen ?
-	                         &k->prev : NULL;
+	struct pk_gen *g = generation == k->gen ? &k->cur :
+	                   k->have_prev && generation + 1 == k->gen ?
+	                   &k->prev : NULL;
 
-	if (g == NULL || k->key_len == 0)
-		return QUIC_EINVAL;
-	return quic_aead_init(a, g->key, k->key_len, g->iv);
+	if (g == NULL || k->key_len == 0 || k->cache == NULL)
+		return NULL;
+	return aead_of(k, g);
 }
 
 int pk_mask(const struct pk_keys *k, const uint8_t *pkt, size_t pn_offset,

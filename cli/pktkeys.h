@@ -18,7 +18,17 @@
  * it, and a generation that verifies after the current one becomes
  * current.
  *
- * Secrets and keys are wiped by pk_wipe; no printing, no exit.
+ * The AEAD of a generation (nettle's GCM context: the AES schedule and
+ * GHASH's table, some 4 KB) is made when a try first needs it and kept in
+ * a cache the keys share (pk_cache): a packet of a key that was tried
+ * recently costs no key setup, and the memory of the AEADs does not grow
+ * with the keys.  The cache has PK_CACHE_SLOTS, a slot by the
+ * generation's number in it; a generation whose slot went to another is
+ * made again when it is next used (only time, never a verdict, depends on
+ * it).
+ *
+ * Secrets and keys are wiped by pk_wipe and pk_cache_free; no printing,
+ * no exit.
  */
 #ifndef AESECB_PKTKEYS_H
 #define AESECB_PKTKEYS_H
@@ -38,11 +48,30 @@
 struct pk_gen {
 	uint8_t key[QUIC_MAX_KEY_LEN];
 	uint8_t iv[QUIC_IV_LEN];
+	uint64_t id;               /* its number in the cache (0: none yet);
+	                              made 0 whenever the key is written */
 };
+
+/* The AEADs made ready, shared by the keys of an engine. */
+#define PK_CACHE_SLOTS 256
+struct pk_cache {
+	uint64_t ids;              /* the last number given */
+	struct pk_slot {
+		uint64_t id;           /* the generation in it (0: none) */
+		struct quic_aead a;
+	} *slots;
+};
+
+/* A cache with no AEAD in it: QUIC_OK, or QUIC_EINVAL (no memory). */
+int pk_cache_init(struct pk_cache *c);
+
+/* Wipe the AEADs and free the slots. */
+void pk_cache_free(struct pk_cache *c);
 
 struct pk_keys {
 	int ready;
 	uint32_t version;          /* the labels it was derived with */
+	struct pk_cache *cache;    /* where its AEADs are made */
 	aesecb_ctx hp;             /* the hp key's schedule */
 	size_t key_len;            /* 16 or 32; 0: a bare hp key, no AEAD */
 	/* 1-RTT generations (gen 0 only for the other levels) */
@@ -81,16 +110,18 @@ struct pk_result {
 
 /*
  * Keys from a traffic secret of the hash's length, for the version's
- * labels; with one_rtt the generations are followed.  QUIC_OK or a
- * quic_status (QUIC_EINVAL when the backend refuses the hp key).
+ * labels; with one_rtt the generations are followed; their AEADs are made
+ * in cache.  QUIC_OK or a quic_status (QUIC_EINVAL when the backend
+ * refuses the hp key).
  */
 int pk_from_secret(struct pk_keys *k, enum quic_hash hash, uint32_t version,
                    const uint8_t *secret, size_t len, int one_rtt,
-                   const aesecb_backend *be);
+                   const aesecb_backend *be, struct pk_cache *cache);
 
 /* Both sides' Initial keys of a DCID ([0] the client's, [1] the server's). */
 int pk_from_initial(struct pk_keys k[2], uint32_t version, const uint8_t *dcid,
-                    size_t dcid_len, const aesecb_backend *be);
+                    size_t dcid_len, const aesecb_backend *be,
+                    struct pk_cache *cache);
 
 /* A bare hp key (16, 24 or 32 bytes): header protection only. */
 int pk_from_hp(struct pk_keys *k, const uint8_t *hp, size_t len,
@@ -125,9 +156,9 @@ void pk_wipe(struct pk_keys *k);
 int pk_try(struct pk_keys *k, uint8_t *pkt, size_t len, size_t pn_offset,
            uint64_t largest, unsigned flags, struct pk_result *r);
 
-/* The AEAD of the generation a try verified with (for the frames). */
-int pk_aead(const struct pk_keys *k, uint32_t generation,
-            struct quic_aead *a);
+/* The AEAD of the generation a try verified with (for the frames), in
+ * the cache until the next try; NULL when there is none. */
+const struct quic_aead *pk_aead(struct pk_keys *k, uint32_t generation);
 
 /* The mask of the sample at pn_offset + 4 (for the report). */
 int pk_mask(const struct pk_keys *k, const uint8_t *pkt, size_t pn_offset,

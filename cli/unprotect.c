@@ -78,6 +78,7 @@ struct up_state {
 	uint8_t own_dcid[QUIC_MAX_CID_LEN];   /* of this DCID */
 	size_t own_dcid_len;
 	struct pk_keys **kl_keys;             /* [kl->n * KEYLOG_NLABELS] */
+	struct pk_cache cache;                /* their AEADs, made ready */
 	unsigned kl_labels;                   /* labels some line has */
 	/* key-log connections no ClientHello has claimed; of those, the
 	 * sides a trial found (bit per side) and the connection it made */
@@ -157,7 +158,7 @@ static struct pk_keys *initial_keys(struct up_state *s, struct pk_keys **slot,
 		return *slot;
 	if (*slot == NULL && (*slot = keys_alloc(2)) == NULL)
 		return NULL;
-	if (pk_from_initial(*slot, v, dcid, len, s->be) != QUIC_OK)
+	if (pk_from_initial(*slot, v, dcid, len, s->be, &s->cache) != QUIC_OK)
 		return NULL;
 	return *slot;
 }
@@ -169,7 +170,8 @@ static struct pk_keys *own_keys(struct up_state *s, uint32_t v,
 	if (s->own[0].ready && s->own[0].version == v &&
 	    s->own_dcid_len == len && memcmp(s->own_dcid, dcid, len) == 0)
 		return s->own;
-	if (pk_from_initial(s->own, v, dcid, len, s->be) != QUIC_OK)
+	if (pk_from_initial(s->own, v, dcid, len, s->be, &s->cache) !=
+	    QUIC_OK)
 		return NULL;
 	memcpy(s->own_dcid, dcid, len);
 	s->own_dcid_len = len;
@@ -188,7 +190,7 @@ static struct pk_keys *secret_keys(struct up_state *s, uint32_t v)
 	if (*slot == NULL) {
 		if ((*slot = keys_alloc(1)) == NULL ||
 		    pk_from_secret(*slot, s->hash, v, s->secret, s->secret_len,
-		                   1, s->be) != QUIC_OK)
+		                   1, s->be, &s->cache) != QUIC_OK)
 			return NULL;
 	}
 	return *slot;
@@ -214,7 +216,8 @@ static struct pk_keys *keylog_keys(struct up_state *s, size_t conn,
 	if (pk_from_secret(*slot, c->secret_len == 48 ? QUIC_SHA384 :
 	                   QUIC_SHA256, v, c->secret[label], c->secret_len,
 	                   label == KEYLOG_CLIENT_TRAFFIC ||
-	                   label == KEYLOG_SERVER_TRAFFIC, s->be) != QUIC_OK) {
+	                   label == KEYLOG_SERVER_TRAFFIC, s->be, &s->cache) !=
+	    QUIC_OK) {
 		keys_free(*slot, 1);
 		*slot = NULL;
 	}
@@ -272,6 +275,10 @@ int up_new(struct up_state **sp, const struct hp_conf *cfg,
 	*sp = NULL;
 	if ((s = calloc(1, sizeof *s)) == NULL)
 		return UP_ENOMEM;
+	if (pk_cache_init(&s->cache) != QUIC_OK) {
+		free(s);
+		return UP_ENOMEM;
+	}
 	s->be = be;
 	s->initial = cfg->initial;
 	s->server_only = cfg->server_only;
@@ -335,6 +342,7 @@ void up_free(struct up_state *s)
 	free(s->matches);
 	free(s->places);
 	free(s->held);
+	pk_cache_free(&s->cache);
 	if (s->orig != NULL) {
 		aesecb_wipe(s->orig, s->orig_cap);
 		free(s->orig);
@@ -901,14 +909,14 @@ static int read_frames(struct up_state *s, struct pk_keys *k,
 	                         side == QC_SERVER && c->suite_state == 0 ?
 	                         &c->server_hello : NULL;
 	int ids = p->type == QUIC_PT_1RTT || p->type == QUIC_PT_0RTT;
-	struct quic_aead a;
+	const struct quic_aead *a;
 	struct qf_reader r;
 	struct qf_frame f;
 	int rc = 0;
 
-	if ((hello == NULL && !ids) || pk_aead(k, p->generation, &a) != QUIC_OK)
+	if ((hello == NULL && !ids) || (a = pk_aead(k, p->generation)) == NULL)
 		return 0;
-	qf_init(&r, &a, p->bytes, p->len, p->pn_offset + p->pn_len, p->pn);
+	qf_init(&r, a, p->bytes, p->len, p->pn_offset + p->pn_len, p->pn);
 	while (rc == 0 && qf_next(&r, &f)) {
 		if (hello != NULL && f.type == QF_CRYPTO)
 			qf_hello_add(hello, &r, &f);
@@ -918,7 +926,6 @@ static int read_frames(struct up_state *s, struct pk_keys *k,
 		}
 	}
 	qf_done(&r);
-	quic_aead_wipe(&a);
 	if (hello == &c->hello)
 		take_hello(s, c);
 	else if (hello != NULL)

@@ -3,7 +3,8 @@
  * check_dgramin.c - unit tests for reading hex datagrams one per line
  * (cli/dgramin.c): comments, blank lines, CRLF, a last line without a
  * newline, lines longer than a read, the size limit, and the errors with
- * their line and column.
+ * their line and column; and the hex encoder the reports print with
+ * (cli/hex.c): every byte value, every length and alignment, both cases.
  */
 #ifdef HAVE_CONFIG_H
 #include <config.h>
@@ -18,6 +19,7 @@
 
 #include "checkutil.h"
 #include "dgramin.h"
+#include "hex.h"
 
 static char path[64];
 static struct dgramin rd;
@@ -183,6 +185,40 @@ START_TEST(test_errors)
 }
 END_TEST
 
+/* The encoder against a digit at a time, for every byte value at every
+ * position of runs of every length from every alignment (the encoder
+ * takes four bytes at a time, then the rest one by one). */
+START_TEST(test_encode)
+{
+	static const char lower[] = "0123456789abcdef";
+	static const char upper[] = "0123456789ABCDEF";
+	uint8_t src[300];
+	char out[2 * sizeof src + 8], want[2 * sizeof src];
+	size_t i, n, off, k;
+	int up;
+
+	for (i = 0; i < sizeof src; i++)
+		src[i] = (uint8_t)(i * 167 + 13);     /* every value, shuffled */
+	for (up = 0; up < 2; up++)
+		for (off = 0; off < 8; off++)
+			for (n = 0; off + n <= sizeof src; n++) {
+				const char *d = up ? upper : lower;
+				char *end;
+
+				for (k = 0; k < n; k++) {
+					want[2 * k] = d[src[off + k] >> 4];
+					want[2 * k + 1] = d[src[off + k] & 15];
+				}
+				memset(out, '#', sizeof out);
+				end = cli_hex_encode(out + (off & 3), src + off, n,
+				                     up ? CLI_HEX_UPPER : CLI_HEX_LOWER);
+				ck_assert_ptr_eq(end, out + (off & 3) + 2 * n);
+				ck_assert(memcmp(out + (off & 3), want, 2 * n) == 0);
+				ck_assert_int_eq(end[0], '#');   /* nothing past */
+			}
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("dgramin");
@@ -194,6 +230,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_long);
 	tcase_add_test(tc, test_too_long);
 	tcase_add_test(tc, test_errors);
+	tcase_add_test(tc, test_encode);
 	suite_add_tcase(s, tc);
 	return s;
 }

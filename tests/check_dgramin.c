@@ -3,8 +3,10 @@
  * check_dgramin.c - unit tests for reading hex datagrams one per line
  * (cli/dgramin.c): comments, blank lines, CRLF, a last line without a
  * newline, lines longer than a read, the size limit, and the errors with
- * their line and column; and the hex encoder the reports print with
- * (cli/hex.c): every byte value, every length and alignment, both cases.
+ * their line and column; and the hex code under them (cli/hex.c): the
+ * encoder the reports print with, for every byte value, length, alignment
+ * and case, and the decoder, which takes eight digits at a time, against
+ * a digit at a time on random text fed in random pieces.
  */
 #ifdef HAVE_CONFIG_H
 #include <config.h>
@@ -219,6 +221,96 @@ START_TEST(test_encode)
 }
 END_TEST
 
+/* The decoder as it reads, a character at a time (the reference). */
+static int ref_feed(struct cli_hex *h, uint8_t *out, size_t room,
+                    const char *text, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		int c = (unsigned char)text[i];
+		int v = cli_hexnibble(c);
+
+		if (v >= 0) {
+			if (h->digits % 2 == 0)
+				h->hi = (uint32_t)v;
+			else if (out != NULL && h->nout < room)
+				out[h->nout++] = (uint8_t)((h->hi << 4) | (uint32_t)v);
+			else if (!(h->flags & CLI_HEX_COUNT))
+				return CLI_HEX_FULL;
+			h->digits++;
+		} else if (!(strchr(" \t\n\v\f\r", c) != NULL && c != 0 &&
+		             (h->flags & CLI_HEX_SKIP_SPACE))) {
+			return CLI_HEX_BAD;
+		}
+		h->chars++;
+		if (c == '\n') {
+			h->line++;
+			h->col = 1;
+		} else {
+			h->col++;
+		}
+	}
+	return CLI_HEX_OK;
+}
+
+START_TEST(test_decode)
+{
+	static const char alphabet[] = "0123456789abcdefABCDEF0123456789"
+	                               "abcdef \n\tg\x80\xff";
+	uint64_t x = 0x9e3779b97f4a7c15u;
+	char text[200];
+	uint8_t got[64], want[64];
+	int round;
+
+	for (round = 0; round < 20000; round++) {
+		struct cli_hex a, b;
+		size_t len, room, i, at;
+		unsigned flags;
+		int ra = CLI_HEX_OK, rb = CLI_HEX_OK, mostly;
+
+		x = x * 6364136223846793005u + 1442695040888963407u;
+		len = (size_t)(x >> 33) % sizeof text;
+		room = (size_t)(x >> 45) % (sizeof got + 1);
+		flags = (unsigned)(x >> 60) & 3u;
+		mostly = (x >> 62) & 1;   /* long runs of digits */
+		for (i = 0; i < len; i++) {
+			x = x * 6364136223846793005u + 1442695040888963407u;
+			text[i] = alphabet[(x >> 40) %
+			                   (mostly && (x >> 20) % 50 != 0 ? 22
+			                    : sizeof alphabet - 1)];
+		}
+		cli_hex_init(&a, flags);
+		cli_hex_init(&b, flags);
+		memset(got, 0, sizeof got);
+		memset(want, 0, sizeof want);
+		/* in pieces: the same cut for both */
+		for (at = 0; at < len && ra == CLI_HEX_OK;) {
+			size_t n;
+
+			x = x * 6364136223846793005u + 1442695040888963407u;
+			n = 1 + (size_t)(x >> 50) % 40;
+			n = n < len - at ? n : len - at;
+			ra = cli_hex_feed(&a, (x >> 49) & 1 && (flags & CLI_HEX_COUNT)
+			                  && room == 0 ? NULL : got, room,
+			                  text + at, n);
+			rb = ref_feed(&b, (x >> 49) & 1 && (flags & CLI_HEX_COUNT)
+			              && room == 0 ? NULL : want, room, text + at, n);
+			ck_assert_int_eq(ra, rb);
+			at += n;
+		}
+		ck_assert_uint_eq(a.digits, b.digits);
+		ck_assert_uint_eq(a.chars, b.chars);
+		ck_assert_uint_eq(a.line, b.line);
+		ck_assert_uint_eq(a.col, b.col);
+		ck_assert_uint_eq(a.nout, b.nout);
+		if (a.digits % 2 != 0)      /* (pending only then) */
+			ck_assert_uint_eq(a.hi, b.hi);
+		ck_assert(memcmp(got, want, sizeof got) == 0);
+	}
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("dgramin");
@@ -231,6 +323,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_too_long);
 	tcase_add_test(tc, test_errors);
 	tcase_add_test(tc, test_encode);
+	tcase_add_test(tc, test_decode);
 	suite_add_tcase(s, tc);
 	return s;
 }

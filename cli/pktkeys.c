@@ -24,8 +24,13 @@
 
 int pk_cache_init(struct pk_cache *c)
 {
+	size_t size = PK_CACHE_SLOTS * sizeof *c->slots;
+
 	c->ids = 0;
-	c->slots = calloc(PK_CACHE_SLOTS, sizeof *c->slots);
+	/* (a slot's AEAD holds a libaesecb context: 64-byte aligned) */
+	c->slots = aligned_alloc(_Alignof(struct pk_slot), size);
+	if (c->slots != NULL)
+		memset(c->slots, 0, size);
 	return c->slots != NULL ? QUIC_OK : QUIC_EINVAL;
 }
 
@@ -207,6 +212,17 @@ static int phase_is(int phase, uint32_t gen)
 	return 0 - (1 ^ (phase ^ (int)(gen & 1u)));
 }
 
+/*
+ * Whether generation gen is tried on a packet of key phase phase: always,
+ * but among many keys (PK_FILTER, where the reserved bits are a cut too)
+ * only when its phase is the packet's, the tag of another being sure to
+ * fail as a verdict.
+ */
+static int may_try(unsigned flags, int phase, uint32_t gen)
+{
+	return !(flags & PK_FILTER) || (phase_is(phase, gen) & 1);
+}
+
 /* The next generation's secret and key under a key update label: kept
  * for the label that worked, derived for the other. */
 static int next_of(struct pk_keys *k, unsigned variant, uint8_t *secret,
@@ -235,13 +251,15 @@ static int next_of(struct pk_keys *k, unsigned variant, uint8_t *secret,
  */
 static int try_next(struct pk_keys *k, const uint8_t *pkt, size_t len,
                     size_t pn_offset, uint64_t largest, int phase,
-                    struct quic_pp_result *res)
+                    unsigned flags, struct quic_pp_result *res)
 {
 	uint8_t secret[QUIC_MAX_HASH_LEN];
 	struct pk_gen g;
 	unsigned v;
 	int st = 0;
 
+	if (!may_try(flags, phase, k->gen + 1))
+		return 0;
 	for (v = 0; v < 2 && st == 0; v++) {
 		unsigned variant = v == 0 ? k->ku_variant : 1 - k->ku_variant;
 
@@ -291,8 +309,9 @@ static int make_ahead(struct pk_keys *k)
  * the updates missed.
  */
 static int sweep(struct pk_keys *k, const uint8_t *pkt, size_t len,
-                 size_t pn_offset, uint64_t largest, int phase, int memo,
-                 struct quic_pp_result *res, uint32_t *skipped)
+                 size_t pn_offset, uint64_t largest, int phase,
+                 unsigned flags, struct quic_pp_result *res,
+                 uint32_t *skipped)
 {
 	uint32_t j;
 	int st = 0;
@@ -303,6 +322,8 @@ static int sweep(struct pk_keys *k, const uint8_t *pkt, size_t len,
 	for (j = 2; j <= PK_MAX_SKIP + 1 && st <= 0; j++) {
 		struct pk_ahead *a = k->ahead;
 
+		if (!may_try(flags, phase, k->gen + j))
+			continue;
 		st = check_with(k, &a->g[j - 1], pkt, len, pn_offset, largest,
 		                res);
 		st = st < 0 ? st : st & phase_is(phase, k->gen + j) & 1;
@@ -312,15 +333,17 @@ static int sweep(struct pk_keys *k, const uint8_t *pkt, size_t len,
 			        &a->g[j - 2]);
 		}
 	}
-	if (st <= 0 && memo)
+	if (st <= 0 && (flags & PK_MEMO))
 		k->swept = k->gen + 1;
 	return st;
 }
 
-/* A 1-RTT packet through the generations; the verdict, r->generation. */
+/* A 1-RTT packet through the generations (with PK_NEAR not past the
+ * next); the verdict, r->generation. */
 static int check_1rtt(struct pk_keys *k, const uint8_t *pkt, size_t len,
-                      size_t pn_offset, uint64_t largest, int phase, int memo,
-                      struct quic_pp_result *res, struct pk_result *r)
+                      size_t pn_offset, uint64_t largest, int phase,
+                      unsigned flags, struct quic_pp_result *res,
+                      struct pk_result *r)
 {
 	int st;
 
@@ -328,11 +351,12 @@ static int check_1rtt(struct pk_keys *k, const uint8_t *pkt, size_t len,
 	st = check_with(k, &k->cur, pkt, len, pn_offset, largest, res);
 	if (st != 0 || !k->updates)
 		return st;
-	if ((st = try_next(k, pkt, len, pn_offset, largest, phase, res)) != 0) {
+	if ((st = try_next(k, pkt, len, pn_offset, largest, phase, flags,
+	                   res)) != 0) {
 		r->generation = k->gen;
 		return st;
 	}
-	if (k->have_prev && k->gen > 0) {
+	if (k->have_prev && k->gen > 0 && may_try(flags, phase, k->gen - 1)) {
 		st = check_with(k, &k->prev, pkt, len, pn_offset, largest, res);
 		st = st < 0 ? st : st & phase_is(phase, k->gen - 1) & 1;
 		if (st != 0) {
@@ -340,13 +364,25 @@ static int check_1rtt(struct pk_keys *k, const uint8_t *pkt, size_t len,
 			return st;
 		}
 	}
-	st = sweep(k, pkt, len, pn_offset, largest, phase, memo, res,
+	if (flags & PK_NEAR)
+		return 0;
+	st = sweep(k, pkt, len, pn_offset, largest, phase, flags, res,
 	           &r->skipped);
 	r->generation = k->gen;
 	return st;
 }
 
 /* ------------------------------------------------------------------ */
+
+/* Whether a packet number is within PK_WINDOW of the largest one seen
+ * (or none is known). */
+static int near_largest(uint64_t pn, uint64_t largest)
+{
+	if (largest == QUIC_PN_NONE)
+		return 1;
+	return pn > largest ? pn - largest <= PK_WINDOW
+	                    : largest - pn <= PK_WINDOW;
+}
 
 int pk_try(struct pk_keys *k, uint8_t *pkt, size_t len, size_t pn_offset,
            uint64_t largest, unsigned flags, struct pk_result *r)
@@ -375,19 +411,23 @@ int pk_try(struct pk_keys *k, uint8_t *pkt, size_t len, size_t pn_offset,
 	r->key_phase = one_rtt ? (pkt[0] >> 2) & 1 : 0;
 	if (!(flags & PK_CHECK) || k->key_len == 0)
 		return QUIC_OK;
+	r->far = (flags & PK_FILTER) && (flags & PK_NEAR) &&
+	         !near_largest(r->pn, largest);
 	if ((flags & PK_FILTER) &&
-	    (pkt[0] & ((pkt[0] & 0x80u) ? 0x0cu : 0x18u)) != 0) {
-		/* (the reserved bits are zero in every genuine packet: a
-		 * branch on them tells nothing of a key) */
+	    ((pkt[0] & ((pkt[0] & 0x80u) ? 0x0cu : 0x18u)) != 0 || r->far)) {
+		/* (the reserved bits are zero in every genuine packet, and
+		 * its number is near the last ones: a branch on them tells
+		 * nothing of a key) */
 		pkt[0] = saved[0];
 		memcpy(pkt + pn_offset, saved + 1, PN_MAX);
 		return QUIC_OK;
 	}
 	if (one_rtt)
 		st = check_1rtt(k, pkt, len, pn_offset, largest, r->key_phase,
-		                (flags & PK_MEMO) != 0, &res, r);
+		                flags, &res, r);
 	else
-		st = check_with(k, &k->cur, pkt, len, pn_offset, largest, &res);
+		st = check_with(k, &k->cur, pkt, len, pn_offset, largest,
+		                &res);
 	r->ok = st > 0;
 	if (r->ok) {
 		r->pn = res.pn;

@@ -106,6 +106,9 @@ struct pk_result {
 	int key_phase;             /* 1-RTT */
 	uint32_t generation;       /* 1-RTT: the one that verified */
 	uint32_t skipped;          /* key updates missed before it */
+	int far;                   /* PK_NEAR and PK_FILTER: not checked, the
+	                              number it makes being far from the
+	                              largest */
 };
 
 /*
@@ -142,6 +145,12 @@ void pk_wipe(struct pk_keys *k);
                            bits are not zero once unmasked (RFC 9000
                            17.2, 17.3: a genuine packet's are) is not this
                            key's, and its tag is not checked */
+#define PK_NEAR   16u   /* a first pass over many keys: the current, next
+                           and previous generations only (no sweep of
+                           the later ones); with PK_FILTER, a packet
+                           number more than PK_WINDOW from the largest
+                           one is not this key's */
+#define PK_WINDOW 1024
 
 /*
  * Try k on the packet pkt[0..len) (one packet of a datagram, in place)

@@ -120,6 +120,90 @@ static int same_key(const struct qc_entry *e, uint64_t h, const uint8_t *id,
 	                 : memcmp(e->id, id, len) == 0);
 }
 
+/* Whether an ID is a zero-length one without an address: the list's. */
+static int is_anon(size_t len, const struct qc_addr *addr)
+{
+	return len == 0 && (addr == NULL || addr->len == 0);
+}
+
+static void anon_unlink(struct qc_table *t, struct qc_anon *a)
+{
+	if (a->prev != NULL)
+		a->prev->next = a->next;
+	else
+		t->anon_head = a->next;
+	if (a->next != NULL)
+		a->next->prev = a->prev;
+	else
+		t->anon_tail = a->prev;
+	a->prev = a->next = NULL;
+}
+
+static void anon_push(struct qc_table *t, struct qc_anon *a)
+{
+	a->prev = NULL;
+	a->next = t->anon_head;
+	if (t->anon_head != NULL)
+		t->anon_head->prev = a;
+	else
+		t->anon_tail = a;
+	t->anon_head = a;
+}
+
+/* The side's zero-length ID without an address forgotten (in the list and
+ * in its connection's), and counted when it was pushed out. */
+static void anon_drop(struct qc_table *t, struct qc_anon *a, int counted)
+{
+	struct qc_conn *c = a->conn;
+	struct qc_cid *l = c->cids[a->side];
+	size_t i;
+
+	anon_unlink(t, a);
+	a->in = 0;
+	t->anon_n--;
+	t->lens[0]--;
+	if (!counted)
+		return;
+	c->cids_forgotten++;
+	for (i = 0; i < c->ncids[a->side]; i++)
+		if (l[i].len == 0 && l[i].addr.len == 0) {
+			memmove(l + i, l + i + 1,
+			        (c->ncids[a->side] - i - 1) * sizeof *l);
+			c->ncids[a->side]--;
+			break;
+		}
+}
+
+/* c's side in the list, at its head (the least recently active one
+ * pushed out past QC_MAX_SHARED). */
+static void anon_put(struct qc_table *t, struct qc_conn *c, int side)
+{
+	struct qc_anon *a = &c->anon[side];
+
+	if (a->in)
+		return;
+	if (t->anon_n >= QC_MAX_SHARED)
+		anon_drop(t, t->anon_tail, 1);
+	a->conn = c;
+	a->side = side;
+	a->in = 1;
+	anon_push(t, a);
+	t->anon_n++;
+	t->lens[0]++;
+}
+
+void qc_touch(struct qc_table *t, struct qc_conn *c, uint64_t now)
+{
+	int side;
+
+	c->last = now;
+	for (side = 0; side < 2; side++)
+		if (c->anon[side].in && t->anon_head != &c->anon[side]) {
+			anon_unlink(t, &c->anon[side]);
+			anon_push(t, &c->anon[side]);
+		}
+}
+
 /* Twice the slots, the removed entries dropped; 0 or QC_ENOMEM. */
 static int grow(struct qc_table *t)
 {
@@ -166,6 +250,40 @@ static struct qc_entry *entry_of(const struct qc_table *t, uint64_t h,
 	return NULL;
 }
 
+static void forget_entry(struct qc_table *t, struct qc_entry *e);
+
+/*
+ * Whether (id, c, side) is in the table already; when it is not and
+ * QC_MAX_SHARED connections have the ID, the least recently active of
+ * them forgets it.
+ */
+static int known_or_room(struct qc_table *t, uint64_t h, const uint8_t *id,
+                         size_t len, const struct qc_addr *addr,
+                         const struct qc_conn *c, int side)
+{
+	struct qc_entry *oldest = NULL;
+	size_t at, mask = t->nslots - 1, n = 0;
+
+	if (t->nslots == 0)
+		return 0;
+	for (at = h & mask; t->slots[at].conn != NULL; at = (at + 1) & mask) {
+		struct qc_entry *e = &t->slots[at];
+
+		if (e->conn == DEAD || !same_key(e, h, id, len, addr))
+			continue;
+		if (e->conn == c && e->side == side)
+			return 1;
+		n++;
+		if (oldest == NULL || e->conn->last < oldest->conn->last ||
+		    (e->conn->last == oldest->conn->last &&
+		     e->conn->index < oldest->conn->index))
+			oldest = e;
+	}
+	if (n >= QC_MAX_SHARED)
+		forget_entry(t, oldest);
+	return 0;
+}
+
 static int put(struct qc_table *t, struct qc_conn *c, int side,
                const uint8_t *id, size_t len, const struct qc_addr *addr)
 {
@@ -173,7 +291,11 @@ static int put(struct qc_table *t, struct qc_conn *c, int side,
 	struct qc_entry *e;
 	size_t at, mask;
 
-	if (entry_of(t, h, id, len, addr, c, side) != NULL)
+	if (is_anon(len, addr)) {
+		anon_put(t, c, side);
+		return 0;
+	}
+	if (known_or_room(t, h, id, len, addr, c, side))
 		return 0;
 	if (4 * (t->used + t->dead + 1) > 3 * t->nslots && grow(t) != 0)
 		return QC_ENOMEM;
@@ -201,7 +323,14 @@ static int put(struct qc_table *t, struct qc_conn *c, int side,
 static void drop(struct qc_table *t, struct qc_conn *c, int side,
                  const uint8_t *id, size_t len, const struct qc_addr *addr)
 {
-	struct qc_entry *e = entry_of(t, hash_of(id, len, addr), id, len, addr,
+	struct qc_entry *e;
+
+	if (is_anon(len, addr)) {
+		if (c->anon[side].in)
+			anon_drop(t, &c->anon[side], 0);
+		return;
+	}
+	e = entry_of(t, hash_of(id, len, addr), id, len, addr,
 	                              c, side);
 
 	if (e == NULL)
@@ -213,6 +342,30 @@ static void drop(struct qc_table *t, struct qc_conn *c, int side,
 }
 
 /* ------------------------------------------------------------------ */
+
+/* An entry's ID forgotten by its connection (in its list of the side's
+ * IDs, or its first DCID), and counted. */
+static void forget_entry(struct qc_table *t, struct qc_entry *e)
+{
+	struct qc_conn *c = e->conn;
+	struct qc_cid *l = c->cids[e->side];
+	size_t i;
+
+	c->cids_forgotten++;
+	for (i = 0; i < c->ncids[e->side]; i++)
+		if (l[i].len == e->len &&
+		    (e->len == 0 ? same_addr(&l[i].addr, &e->addr)
+		                 : memcmp(l[i].id, e->id, e->len) == 0)) {
+			memmove(l + i, l + i + 1,
+			        (c->ncids[e->side] - i - 1) * sizeof *l);
+			c->ncids[e->side]--;
+			break;
+		}
+	e->conn = DEAD;
+	t->used--;
+	t->dead++;
+	t->lens[e->len]--;
+}
 
 /* The side's ID at i forgotten (the list keeps its order). */
 static void forget(struct qc_table *t, struct qc_conn *c, int side, size_t i)
@@ -398,26 +551,16 @@ struct qc_conn *qc_find_path(const struct qc_table *t,
 	return NULL;
 }
 
-/* Add a match unless there (the most recently active first). */
-static size_t add_match(struct qc_match *m, size_t n, size_t max,
-                        struct qc_conn *c, int side, size_t len)
+/* Matches the most recently active first, then in the order first seen
+ * (an ID some connections share: a hostile input). */
+static int match_order(const void *pa, const void *pb)
 {
-	size_t i, j;
+	const struct qc_match *a = pa, *b = pb;
 
-	for (i = 0; i < n && i < max; i++)
-		if (m[i].conn == c && m[i].side == side)
-			return n;
-	for (i = 0; i < n && i < max && (m[i].conn->last > c->last ||
-	     (m[i].conn->last == c->last && m[i].conn->index > c->index)); i++)
-		;
-	if (i < max) {
-		for (j = (n < max ? n : max - 1); j > i; j--)
-			m[j] = m[j - 1];
-		m[i].conn = c;
-		m[i].side = side;
-		m[i].cid_len = len;
-	}
-	return n + 1;
+	if (a->conn->last != b->conn->last)
+		return a->conn->last > b->conn->last ? -1 : 1;
+	return a->conn->index < b->conn->index ? -1 :
+	       a->conn->index > b->conn->index;
 }
 
 size_t qc_find(const struct qc_table *t, const uint8_t *id, size_t len,
@@ -426,16 +569,38 @@ size_t qc_find(const struct qc_table *t, const uint8_t *id, size_t len,
 	uint64_t h;
 	size_t at, mask, n = 0;
 
-	if (t->nslots == 0 || len > QUIC_MAX_CID_LEN || t->lens[len] == 0)
+	if (len > QUIC_MAX_CID_LEN || t->lens[len] == 0)
+		return 0;
+	if (is_anon(len, addr)) {
+		const struct qc_anon *a;
+
+		/* (the list is in the order wanted) */
+		for (a = t->anon_head; a != NULL; a = a->next, n++)
+			if (n < max) {
+				m[n].conn = a->conn;
+				m[n].side = a->side;
+				m[n].cid_len = 0;
+			}
+		return n;
+	}
+	if (t->nslots == 0)
 		return 0;
 	h = hash_of(id, len, addr);
 	mask = t->nslots - 1;
 	for (at = h & mask; t->slots[at].conn != NULL; at = (at + 1) & mask) {
 		const struct qc_entry *e = &t->slots[at];
 
-		if (e->conn != DEAD && same_key(e, h, id, len, addr))
-			n = add_match(m, n, max, e->conn, e->side, len);
+		if (e->conn != DEAD && same_key(e, h, id, len, addr)) {
+			if (n < max) {
+				m[n].conn = e->conn;
+				m[n].side = e->side;
+				m[n].cid_len = len;
+			}
+			n++;
+		}
 	}
+	if (n > 1 && n <= max)
+		qsort(m, n, sizeof *m, match_order);
 	return n;
 }
 
@@ -443,11 +608,15 @@ size_t qc_find_short(const struct qc_table *t, const uint8_t *pkt, size_t len,
                      size_t dcid_len, const struct qc_addr *addr,
                      struct qc_match *m, size_t max)
 {
-	size_t l, n = 0;
+	size_t i, l, n = 0;
 
-	for (l = 0; l <= QUIC_MAX_CID_LEN && l + 1 < len; l++)
-		if (dcid_len == QUIC_DCID_LEN_UNKNOWN || l == dcid_len)
+	/* an ID of some bytes before an empty one, which any packet has */
+	for (i = 1; i <= QUIC_MAX_CID_LEN + 1; i++) {
+		l = i % (QUIC_MAX_CID_LEN + 1);
+		if (l + 1 < len &&
+		    (dcid_len == QUIC_DCID_LEN_UNKNOWN || l == dcid_len))
 			n += qc_find(t, pkt + 1, l, addr, m + (n < max ? n : max),
 			             n < max ? max - n : 0);
+	}
 	return n;
 }

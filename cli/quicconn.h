@@ -16,6 +16,15 @@
  * of its owner, when the datagram has one (a capture; a hex stream has
  * none, and then every connection with an empty ID is a match).
  *
+ * A connection ID is kept for at most QC_MAX_SHARED connections: past
+ * them, the least recently active one forgets it (counted).  Connection
+ * IDs are random, so only a zero-length one without an address (a hex
+ * stream) or a hostile input has more; the bound keeps the time a lookup
+ * takes, and the keys a packet is tried with, within it.  The connections
+ * of a zero-length ID without an address are a list of their own, most
+ * recently active first (qc_touch moves a connection to its head), so
+ * that a lookup gives them in that order at no cost of sorting.
+ *
  * What a connection keeps does not grow with its packets: at most
  * QC_MAX_CIDS connection IDs a side (the oldest forgotten first, and
  * counted), the largest packet number of each number space of each side,
@@ -36,6 +45,7 @@
 #define QC_CLIENT 0
 #define QC_SERVER 1
 #define QC_MAX_CIDS 16          /* connection IDs kept of each side */
+#define QC_MAX_SHARED 1024          /* connections that share an ID */
 
 /* Packet-number spaces (RFC 9000 12.3). */
 enum { QC_SPACE_INITIAL = 0, QC_SPACE_HANDSHAKE, QC_SPACE_APP, QC_SPACES };
@@ -92,6 +102,13 @@ struct qc_conn {
 	unsigned long count[QC_NCOUNTS];
 	uint64_t last;              /* when a packet of it last verified (the
 	                               most recent is the first match) */
+	/* each side's place in the list of zero-length IDs without an
+	 * address (struct qc_table) */
+	struct qc_anon {
+		struct qc_anon *prev, *next;
+		struct qc_conn *conn;
+		int side, in;
+	} anon[2];
 	unsigned long missed_updates;     /* key updates not in the capture */
 	struct qc_addr addr[2];     /* each side's, as last learnt */
 };
@@ -115,6 +132,10 @@ struct qc_table {
 	struct qc_path *paths;      /* client and server addresses (open
 	                               addressing, a power of two) */
 	size_t npaths, paths_used;
+	/* zero-length IDs without an address: connection and side, the most
+	 * recently active first */
+	struct qc_anon *anon_head, *anon_tail;
+	size_t anon_n;
 };
 
 #define QC_ENOMEM (-1)
@@ -160,6 +181,10 @@ int qc_learn_path(struct qc_table *t, struct qc_conn *c,
 struct qc_conn *qc_find_path(const struct qc_table *t,
                              const struct qc_addr *src,
                              const struct qc_addr *dst, int *dst_side);
+
+/* A packet of c verified at time now (c->last): the first match among
+ * the connections that share an ID. */
+void qc_touch(struct qc_table *t, struct qc_conn *c, uint64_t now);
 
 /*
  * The connections a DCID of exactly len bytes belongs to (the receiver's

@@ -35,6 +35,10 @@ int quic_aead_init(struct quic_aead *a, const uint8_t *key, size_t key_len,
 	else
 		gcm_aes256_set_key(&a->gcm.a256, key);
 	memcpy(a->iv, iv, QUIC_IV_LEN);
+	if (aesecb_init(&a->dec, key, key_len, NULL) != AESECB_OK) {
+		aesecb_wipe(a, sizeof *a);
+		return QUIC_EINVAL;
+	}
 	return QUIC_OK;
 }
 
@@ -50,8 +54,10 @@ int quic_aead_init_keys(struct quic_aead *a, const struct quic_keys *k)
 
 void quic_aead_wipe(struct quic_aead *a)
 {
-	if (a != NULL)
+	if (a != NULL) {
+		aesecb_clear(&a->dec);
 		aesecb_wipe(a, sizeof *a);
+	}
 }
 
 /* ------------------------------------------------------------------ */
@@ -135,19 +141,32 @@ static void no_keystream(const void *ctx, size_t n, uint8_t *dst,
 	memset(dst, 0, n);
 }
 
-/*
- * The tag of pkt with an AAD of aad_len bytes, into tag.  The message
- * state is a gcm_ctx of its own on the stack, so that the key's table is
- * neither copied nor written.
- */
-static void tag_of(const struct quic_aead *a, const uint8_t *pkt, size_t len,
-                   size_t aad_len, uint64_t pn, uint8_t tag[QUIC_TAG_LEN])
+/* A "cipher" that makes zeros: the tag's counter block left out. */
+static void zeros(const void *ctx, size_t n, uint8_t *dst, const uint8_t *src)
 {
+	(void)ctx;
+	(void)src;
+	memset(dst, 0, n);
+}
+
+/*
+ * GHASH of pkt with an AAD of aad_len bytes (the ciphertext running to
+ * the tag), xor the encrypted counter block of the nonce when nonce is
+ * not NULL, that is the tag; into out.  The message state is a gcm_ctx
+ * of its own on the stack, so that the key's table is neither copied nor
+ * written.
+ */
+static void hash_of(const struct quic_aead *a, const uint8_t *pkt,
+                    size_t len, size_t aad_len,
+                    const uint8_t nonce[QUIC_IV_LEN],
+                    uint8_t out[QUIC_TAG_LEN])
+{
+	static const uint8_t none[QUIC_IV_LEN];
 	const struct gcm_key *key;
 	const void *cipher;
 	nettle_cipher_func *f;
 	struct gcm_ctx g;
-	uint8_t nonce[QUIC_IV_LEN], buf[CHUNK];
+	uint8_t buf[CHUNK];
 	const uint8_t *ct = pkt + aad_len;
 	size_t ct_len = len - aad_len - QUIC_TAG_LEN, i, n;
 
@@ -160,16 +179,70 @@ static void tag_of(const struct quic_aead *a, const uint8_t *pkt, size_t len,
 		cipher = &a->gcm.a256.cipher;
 		f = nettle_aes256.encrypt;
 	}
-	quic_pp_nonce(a, pn, nonce);
-	gcm_set_iv(&g, key, QUIC_IV_LEN, nonce);
+	gcm_set_iv(&g, key, QUIC_IV_LEN, nonce != NULL ? nonce : none);
 	gcm_update(&g, key, aad_len, pkt);
 	for (i = 0; i < ct_len; i += n) {
 		n = ct_len - i < CHUNK ? ct_len - i : CHUNK;
 		gcm_decrypt(&g, key, cipher, no_keystream, n, buf, ct + i);
 	}
-	gcm_digest(&g, key, cipher, f, QUIC_TAG_LEN, tag);
+	gcm_digest(&g, key, cipher, nonce != NULL ? f : zeros, QUIC_TAG_LEN,
+	           out);
 	aesecb_wipe(&g, sizeof g);
+}
+
+/*
+ * The tag checked with the full packet number pn: all ones when it
+ * verifies, else 0.
+ */
+static uint32_t check_pn(const struct quic_aead *a, const uint8_t *pkt,
+                         size_t len, size_t aad_len, uint64_t pn)
+{
+	uint8_t nonce[QUIC_IV_LEN], tag[QUIC_TAG_LEN];
+	uint32_t good;
+
+	quic_pp_nonce(a, pn, nonce);
+	hash_of(a, pkt, len, aad_len, nonce, tag);
+	good = 0u - (uint32_t)memeql_sec(tag, pkt + len - QUIC_TAG_LEN,
+	                                  QUIC_TAG_LEN);
 	aesecb_wipe(nonce, sizeof nonce);
+	aesecb_wipe(tag, sizeof tag);
+	return good;
+}
+
+/*
+ * With no packet number known, the full one found from the tag: GCM's
+ * tag is GHASH xor AES(K, nonce || 00000001), so AES^-1(K, tag xor GHASH)
+ * is, for the key that made the tag, the nonce (the IV xor the full
+ * packet number) and 00000001.  All ones when it is that for a number
+ * below 2^32 whose low 8 * l bits are t (the number in *pn), else 0 (t in
+ * *pn).  One AES block more than a check with a known number; what a
+ * wrong key passes is a chance of 2^-(96 + 8 * l).
+ */
+static uint32_t find_pn(const struct quic_aead *a, const uint8_t *pkt,
+                        size_t len, size_t aad_len, uint32_t l, uint32_t t,
+                        uint64_t *pn)
+{
+	const uint8_t *sent = pkt + len - QUIC_TAG_LEN;
+	uint8_t s[QUIC_TAG_LEN], x[16];
+	uint32_t diff = 0, v = 0, low, good;
+	size_t i;
+
+	hash_of(a, pkt, len, aad_len, NULL, s);
+	for (i = 0; i < QUIC_TAG_LEN; i++)
+		s[i] ^= sent[i];
+	aesecb_decrypt(&a->dec, s, x, 16);
+	/* the nonce's first 8 bytes are the IV's (a number below 2^32) */
+	for (i = 0; i < 8; i++)
+		diff |= (uint32_t)(x[i] ^ a->iv[i]);
+	diff |= (uint32_t)(x[12] | x[13] | x[14]) | (uint32_t)(x[15] ^ 1u);
+	for (i = 8; i < QUIC_IV_LEN; i++)
+		v = (v << 8) | (uint32_t)(x[i] ^ a->iv[i]);
+	low = l >= 4 ? 0xffffffffu : ((uint32_t)1 << (8 * l)) - 1u;
+	good = eq32(diff, 0) & eq32(v & low, t);
+	*pn = (uint64_t)((v & good) | (t & ~good));
+	aesecb_wipe(s, sizeof s);
+	aesecb_wipe(x, sizeof x);
+	return good;
 }
 
 int quic_pp_check(const struct quic_aead *a, const uint8_t *pkt, size_t len,
@@ -178,7 +251,6 @@ int quic_pp_check(const struct quic_aead *a, const uint8_t *pkt, size_t len,
 {
 	uint32_t pn_len, truncated = 0, ok = 0, l;
 	uint64_t pn = 0;
-	uint8_t tag[QUIC_TAG_LEN];
 
 	if (r == NULL)
 		return QUIC_EINVAL;
@@ -200,15 +272,16 @@ int quic_pp_check(const struct quic_aead *a, const uint8_t *pkt, size_t len,
 
 		for (i = 0; i < l; i++)
 			t = (t << 8) | pkt[pn_offset + i];
-		full = quic_pn_decode(largest, t, l);
-		tag_of(a, pkt, len, pn_offset + l, full, tag);
-		good = 0u - (uint32_t)memeql_sec(tag, pkt + len - QUIC_TAG_LEN,
-		                                  QUIC_TAG_LEN);
+		if (largest == QUIC_PN_NONE) {
+			good = find_pn(a, pkt, len, pn_offset + l, l, t, &full);
+		} else {
+			full = quic_pn_decode(largest, t, l);
+			good = check_pn(a, pkt, len, pn_offset + l, full);
+		}
 		ok |= good & sel;
 		truncated |= t & sel;
 		pn |= full & sel64;
 	}
-	aesecb_wipe(tag, sizeof tag);
 	r->ok = (int)(ok & 1u);
 	r->pn_len = pn_len;
 	r->truncated = truncated;

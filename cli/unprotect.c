@@ -41,11 +41,13 @@ struct cand {
 
 /* A connection ID of no connection that the key-log secrets no ClientHello
  * claimed do not verify: not tried with them again (they only become
- * fewer).  DEAD_SLOTS of them, a slot by hash, overwritten. */
+ * fewer).  An empty one is its owner's address's (a capture's; none in a
+ * hex stream).  DEAD_SLOTS of them, a slot by hash, overwritten. */
 #define DEAD_SLOTS 4096
 struct dead_id {
 	uint8_t used, len;
 	uint8_t id[QUIC_MAX_CID_LEN];
+	struct qc_addr addr;
 };
 
 /* Where a packet's packet number may be, and whose DCID that makes it. */
@@ -409,10 +411,6 @@ char *up_hints_text(const struct up_packet *p, char *buf, size_t size)
 	if (p->hints & UP_HINT_DCIDLEN)
 		add_hint(buf, size, "the short header's DCID length is not the "
 		         "one given");
-	if (p->hints & UP_HINT_PN)
-		add_hint(buf, size, "no earlier packet number of this "
-		         "connection is known and the truncated one was taken "
-		         "as the full one");
 	if (p->hints & UP_HINT_CHACHA)
 		add_hint(buf, size, buf[0] == '\0' ?
 		         "the key is not this packet's, or the connection uses "
@@ -1134,7 +1132,7 @@ static int learn(struct up_state *s, struct up_packet *p,
 	if (c->source != UP_SRC_INITIAL && c->keys->key_len != 0)
 		cn->key_len = c->keys->key_len;
 	cn->missed_updates += r->skipped;
-	cn->last = ++s->clock;
+	qc_touch(&s->conns, cn, ++s->clock);
 	p->conn = cn->index;
 	if (side < 0) {
 		note_loose(s, p);
@@ -1227,7 +1225,7 @@ static int cands_of(struct up_state *s, const struct up_packet *p,
 /* What a failure is likely to come from. */
 static unsigned failure_hints(const struct up_state *s,
                               const struct up_packet *p, int any_conn,
-                              int pn_known, int tried_32)
+                              int tried_32)
 {
 	unsigned h = 0;
 
@@ -1237,8 +1235,6 @@ static unsigned failure_hints(const struct up_state *s,
 	if (p->type == QUIC_PT_1RTT && s->dcid_len != QUIC_DCID_LEN_UNKNOWN &&
 	    !any_conn)
 		h |= UP_HINT_DCIDLEN;
-	if (!pn_known && p->type != QUIC_PT_INITIAL)
-		h |= UP_HINT_PN;
 	if (tried_32 && p->type != QUIC_PT_INITIAL)
 		h |= UP_HINT_CHACHA;
 	return h;
@@ -1248,10 +1244,15 @@ static unsigned failure_hints(const struct up_state *s,
 struct tries {
 	size_t n;                 /* tries made */
 	int many;                 /* one of many keys or places */
+	int places;               /* more than one place */
 	struct qc_conn *chacha;   /* a place's connection that is ChaCha20's */
 	int chacha_first;         /* the first place's */
 	int short_of_sample;      /* a key could not be tried: no sample */
-	int any_conn, pn_known, tried_32;
+	int any_conn, tried_32;
+	int far;                  /* a key left untried in the first pass:
+	                             the number it makes is far from the
+	                             largest */
+	unsigned near;            /* PK_NEAR: the first pass */
 	int have_first;           /* a first try that removed protection */
 	struct cand first_c;
 	struct place first_pl;
@@ -1270,15 +1271,16 @@ static int try_one(struct up_state *s, uint8_t *pkt, size_t len,
 	if (pk_try(c->keys, pkt, len, pl->pn_offset, largest,
 	           (check ? PK_CHECK : 0) |
 	           (p->type == QUIC_PT_1RTT ? PK_ONE_RTT : 0) |
-	           (c->fallback ? 0 : PK_MEMO) | (t->many ? PK_FILTER : 0),
-	           &r) != QUIC_OK) {
+	           (c->fallback || t->places ? 0 : PK_MEMO) |
+	           (t->many ? PK_FILTER : 0) |
+	           t->near, &r) != QUIC_OK) {
 		t->short_of_sample = 1;
 		return 0;
 	}
 	t->n++;
 	p->candidates++;
 	t->any_conn |= c->conn != NULL;
-	t->pn_known |= largest != QUIC_PN_NONE;
+	t->far |= r.far;
 	t->tried_32 |= c->keys->secret_len == 32;
 	if (!t->have_first) {
 		t->have_first = 1;
@@ -1312,8 +1314,7 @@ static void failed(struct up_state *s, uint8_t *pkt, size_t len,
 	struct pk_result r;
 
 	p->verdict = UP_FAILED;
-	p->hints = hints | failure_hints(s, p, t->any_conn, t->pn_known,
-	                                 t->tried_32);
+	p->hints = hints | failure_hints(s, p, t->any_conn, t->tried_32);
 	if (!t->have_first)
 		return;
 	p->source = t->first_c.source;
@@ -1376,15 +1377,11 @@ static int fallback_places(struct up_state *s, const uint8_t *pkt,
 	return 0;
 }
 
-/*
- * Every candidate at each of the np places in s->places (only the
- * key-log secrets no ClientHello claimed when fallback) until a tag
- * verifies: 1 then (p filled), 0 when none did, or UP_ENOMEM.
- */
-static int try_places(struct up_state *s, uint8_t *pkt, size_t len,
-                      const struct quic_header *h, size_t np, int truncated,
-                      int fallback, struct up_packet *p, struct tries *t,
-                      unsigned *hints)
+/* One pass of try_places (t->near says which). */
+static int try_pass(struct up_state *s, uint8_t *pkt, size_t len,
+                    const struct quic_header *h, size_t np, int truncated,
+                    int fallback, struct up_packet *p, struct tries *t,
+                    unsigned *hints)
 {
 	size_t i, k, n;
 	int rc;
@@ -1408,6 +1405,9 @@ static int try_places(struct up_state *s, uint8_t *pkt, size_t len,
 		if (truncated && n > 1)
 			n = 1;   /* without the payload nothing tells them apart */
 		t->many = fallback || np > 1 || n > 1;
+		/* (a sweep that fails at one of several places may have
+		 * been at the wrong one: not remembered) */
+		t->places = np > 1;
 		for (k = 0; k < n; k++) {
 			rc = try_one(s, pkt, len, h, &pl, &s->cands[k],
 			             !truncated, p, t);
@@ -1416,6 +1416,39 @@ static int try_places(struct up_state *s, uint8_t *pkt, size_t len,
 		}
 	}
 	return 0;
+}
+
+/*
+ * Every candidate at each of the np places in s->places (only the
+ * key-log secrets no ClientHello claimed when fallback) until a tag
+ * verifies: 1 then (p filled), 0 when none did, or UP_ENOMEM.  A first
+ * pass tries each with its near generations and, among many, only where
+ * the packet number it makes is near the largest one (PK_NEAR), which is
+ * where a genuine packet verifies; only when none does are they tried
+ * again through the later generations a capture that starts late may
+ * need (1-RTT), or where the first pass found a number far off, so that
+ * a packet with many candidates (a zero-length connection ID in a hex
+ * stream) pays that for none but the last resort.
+ */
+static int try_places(struct up_state *s, uint8_t *pkt, size_t len,
+                      const struct quic_header *h, size_t np, int truncated,
+                      int fallback, struct up_packet *p, struct tries *t,
+                      unsigned *hints)
+{
+	struct tries before = *t;
+	size_t tried = p->candidates;
+	int rc;
+
+	t->near = PK_NEAR;
+	rc = try_pass(s, pkt, len, h, np, truncated, fallback, p, t, hints);
+	if (rc != 0 || truncated || (p->type != QUIC_PT_1RTT && !t->far)) {
+		t->near = 0;
+		return rc;
+	}
+	*t = before;                  /* (counted once, in the second) */
+	p->candidates = tried;
+	t->near = 0;
+	return try_pass(s, pkt, len, h, np, truncated, fallback, p, t, hints);
 }
 
 /* Whether the places found a connection, and every one of them was
@@ -1431,24 +1464,44 @@ static int handshake_unseen(const struct place *pl, size_t np)
 	return np != 0;
 }
 
+/* The address that owns the connection IDs of a packet of no connection
+ * (the receiver's), for an empty one; an empty address when none. */
+static void dead_addr(const struct up_state *s, const struct place *pl,
+                      struct qc_addr *a)
+{
+	memset(a, 0, sizeof *a);
+	if (pl->dcid_len == 0 && s->meta != NULL)
+		*a = s->meta->dst;
+}
+
 static struct dead_id *dead_slot(const struct up_state *s,
                                  const struct place *pl)
 {
-	uint8_t key[1 + QUIC_MAX_CID_LEN];
+	uint8_t key[1 + QUIC_MAX_CID_LEN + 1 + QC_ADDR_MAX];
+	struct qc_addr a;
+	size_t n = 1;
 
+	dead_addr(s, pl, &a);
 	key[0] = (uint8_t)pl->dcid_len;
 	if (pl->dcid_len != 0)
-		memcpy(key + 1, pl->dcid, pl->dcid_len);
-	return &s->dead[cli_siphash24(cli_hash_key(), key, 1 + pl->dcid_len) &
+		memcpy(key + n, pl->dcid, pl->dcid_len);
+	n += pl->dcid_len;
+	key[n++] = a.len;
+	memcpy(key + n, a.bytes, a.len);
+	n += a.len;
+	return &s->dead[cli_siphash24(cli_hash_key(), key, n) &
 	                (DEAD_SLOTS - 1)];
 }
 
 static int is_dead(const struct up_state *s, const struct place *pl)
 {
 	const struct dead_id *d = dead_slot(s, pl);
+	struct qc_addr a;
 
+	dead_addr(s, pl, &a);
 	return d->used && d->len == pl->dcid_len &&
-	       (pl->dcid_len == 0 || memcmp(d->id, pl->dcid, pl->dcid_len) == 0);
+	       (pl->dcid_len == 0 || memcmp(d->id, pl->dcid, pl->dcid_len) == 0) &&
+	       d->addr.len == a.len && memcmp(d->addr.bytes, a.bytes, a.len) == 0;
 }
 
 /* The places of a packet of no connection, the dead ones left out; or,
@@ -1474,6 +1527,7 @@ static void make_dead(struct up_state *s, size_t np)
 		d->len = (uint8_t)s->places[i].dcid_len;
 		if (d->len != 0)
 			memcpy(d->id, s->places[i].dcid, d->len);
+		dead_addr(s, &s->places[i], &d->addr);
 	}
 }
 
@@ -1538,7 +1592,7 @@ static int do_packet(struct up_state *s, uint8_t *pkt, size_t len,
 	if (t.chacha != NULL && (t.n == 0 || t.chacha_first)) {
 		struct qc_conn *cn = t.chacha;
 
-		cn->last = ++s->clock;
+		qc_touch(&s->conns, cn, ++s->clock);
 		p->verdict = UP_SKIPPED;
 		p->conn = cn->index;
 		snprintf(p->why, sizeof p->why, "its connection uses "

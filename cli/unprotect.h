@@ -95,7 +95,6 @@ enum up_dcid_from {
                                  --odcid */
 #define UP_HINT_CHACHA    2u  /* a 32-byte secret was tried: the
                                  connection may use ChaCha20-Poly1305 */
-#define UP_HINT_PN        4u  /* no packet number known in the space */
 #define UP_HINT_DCIDLEN   8u  /* a short header's DCID length was guessed */
 #define UP_HINT_NOSECRETS 16u /* its ClientHello's random is on no line of
                                  the key logs */

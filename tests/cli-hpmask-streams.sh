@@ -9,7 +9,9 @@
 #     and no failure, 1 for a packet that does not authenticate, 2 for a
 #     malformed one whatever comes after it;
 #   - --summary, several --keylog, draft-29 and the v2 draft, a capture
-#     that starts after key updates (the missed updates named);
+#     that starts after key updates (the missed updates named), late
+#     captures of many connections (found by trial, full packet numbers
+#     from the tags, connections not in the key log failing alone);
 #   - the smaller rules: one true message for a datagram that fails,
 #     "nothing to unprotect" only when nothing was tried, a key log with
 #     no newline at all, a 1-RTT packet alone whose DCID is 20 bytes, a
@@ -130,6 +132,24 @@ if [ -x "$CONNS" ]; then
 		[ "$(sed -n 's/^summary: //p' "$T/out")" = "200 connections" ] &&
 		pass "200 connections at once, a third with empty client IDs, as a capture: every packet authenticated" ||
 		fail "200 connections: $(sed -n '/^summary/,/^of_no/p' "$T/out" | tr '\n' ' ')"
+	# a capture that starts late, at 1-byte packet numbers past 255 and
+	# after key updates: each connection found by trial, its full
+	# numbers from the tags
+	"$CONNS" 8 "$T/late" onertt=300 updates=3 from=523
+	expect_status 0 "$AESECB" hp-mask --initial --keylog "$T/late.keylog" --summary --unprotect - "$T/late.pcap"
+	[ "$(field authenticated | head -n 1)" = "$(wc -l <"$T/late.expect" | tr -d ' ')" ] &&
+		[ "$(sed -n 's/^summary: //p' "$T/out")" = "8 connections" ] &&
+		pass "a capture that starts late, packet numbers past 255 in one byte: every packet authenticated" ||
+		fail "late capture: $(sed -n '/^summary/,/^of_no/p' "$T/out" | tr '\n' ' ')"
+	# a late capture with connections the key log does not have, some of
+	# them with empty client IDs: theirs fail, no other
+	"$CONNS" 12 "$T/unl" unlogged=6 from=4
+	expect_status 1 "$AESECB" hp-mask --initial --keylog "$T/unl.keylog" --summary --unprotect - "$T/unl.pcap"
+	n=$(wc -l <"$T/unl.expect" | tr -d ' ')
+	[ "$(field not_authenticated | head -n 1)" = $((n / 12 * 2)) ] &&
+		[ "$(field authenticated | head -n 1)" = $((n - n / 12 * 2)) ] &&
+		pass "a late capture with 2 of 12 connections not in the key log: only their packets fail" ||
+		fail "unlogged connections: $(sed -n '/^summary/,/^of_no/p' "$T/out" | tr '\n' ' ')"
 else
 	skip "many connections as a capture: tests/quicconns was not built (OpenSSL libcrypto)"
 fi

@@ -10,6 +10,10 @@
  *   onertt=M      1-RTT packets of each side (default 2 * (K + 1))
  *   pad=B         client Initials padded to B bytes (default: none)
  *   payload=B     1-RTT payload bytes (default 24)
+ *   from=S        only the datagrams of steps S on written (a capture that
+ *                 starts late: S >= 3 is after every handshake; default 0)
+ *   unlogged=K    connections i with i % K == 1 have no key-log lines
+ *                 (their packets cannot authenticate; default: none)
  *
  * Each connection i: a client Initial whose CRYPTO frames carry the start
  * of a ClientHello (its random the key of the connection's key-log
@@ -73,6 +77,7 @@ struct out {
 	char expect[4096];
 	size_t elen;
 	unsigned long frames;
+	int quiet;                   /* a step before from=: not written */
 };
 
 static void pcap_u32(FILE *f, uint32_t v)
@@ -129,6 +134,12 @@ static void flush(struct out *o, unsigned conn, int from_server)
 {
 	char *line, *e;
 
+	if (o->quiet) {
+		o->dlen = 0;
+		o->elen = 0;
+		o->expect[0] = '\0';
+		return;
+	}
 	o->line++;
 	qs_hex(o->dg, o->d, o->dlen);
 	fputc('\n', o->dg);
@@ -169,7 +180,7 @@ static void keylog_line(FILE *f, const char *label, const struct conn *c,
 }
 
 static void make_conn(struct conn *c, unsigned i, const struct qs_version *v,
-                      FILE *kl)
+                      FILE *kl, unsigned unlogged)
 {
 	uint8_t s[48];
 	size_t sl;
@@ -192,6 +203,8 @@ static void make_conn(struct conn *c, unsigned i, const struct qs_version *v,
 	qs_traffic_keys(v, c->hash, s, sl, &c->c1);
 	rnd_bytes(s, sl);
 	qs_traffic_keys(v, c->hash, s, sl, &c->s1);
+	if (unlogged != 0 && i % unlogged == 1)
+		return;
 	keylog_line(kl, "CLIENT_HANDSHAKE_TRAFFIC_SECRET", c, &c->ch);
 	keylog_line(kl, "SERVER_HANDSHAKE_TRAFFIC_SECRET", c, &c->sh);
 	keylog_line(kl, "CLIENT_TRAFFIC_SECRET_0", c, &c->c1);
@@ -227,6 +240,7 @@ static size_t hello(uint8_t *out, int type, const uint8_t *random,
 struct opts {
 	unsigned updates, onertt;
 	size_t pad, payload;
+	unsigned from, unlogged;
 };
 
 static void base(struct qs_packet *p, const struct qs_version *v,
@@ -345,7 +359,7 @@ int main(int argc, char **argv)
 {
 	static struct out o;
 	const struct qs_version *v = qs_version("1");
-	struct opts op = { 2, 0, 0, 24 };
+	struct opts op = { 2, 0, 0, 24, 0, 0 };
 	struct conn *c;
 	unsigned n, i, s, steps;
 	FILE *kl;
@@ -353,7 +367,7 @@ int main(int argc, char **argv)
 
 	if (argc < 3)
 		qs_die("usage: quicconns N PREFIX [seed=S updates=K onertt=M "
-		       "pad=B payload=B]");
+		       "pad=B payload=B from=S unlogged=K]");
 	n = (unsigned)strtoul(argv[1], NULL, 10);
 	rng_state = 1;
 	for (a = 3; a < argc; a++) {
@@ -372,6 +386,10 @@ int main(int argc, char **argv)
 			op.pad = (size_t)atoi(val);
 		else if (strncmp(argv[a], "payload=", 8) == 0)
 			op.payload = (size_t)atoi(val);
+		else if (strncmp(argv[a], "from=", 5) == 0)
+			op.from = (unsigned)atoi(val);
+		else if (strncmp(argv[a], "unlogged=", 9) == 0)
+			op.unlogged = (unsigned)atoi(val);
 		else
 			qs_die("unknown argument");
 	}
@@ -390,11 +408,13 @@ int main(int argc, char **argv)
 	        n);
 	o.line = 1;
 	for (i = 0; i < n; i++)
-		make_conn(&c[i], i, v, kl);
+		make_conn(&c[i], i, v, kl, op.unlogged);
 	steps = 3 + 2 * op.onertt;
-	for (s = 0; s < steps; s++)
+	for (s = 0; s < steps; s++) {
+		o.quiet = s < op.from;
 		for (i = 0; i < n; i++)
 			step(&o, &c[i], i, s, v, &op);
+	}
 	if (fclose(o.dg) != 0 || fclose(o.ex) != 0 || fclose(o.pc) != 0 ||
 	    fclose(kl) != 0)
 		qs_die("cannot write the files");

@@ -725,12 +725,17 @@ static int by_path(const struct up_state *s, struct qc_match *m)
 	return m->conn != NULL;
 }
 
-/* A short header of a connection found by its endpoints: every DCID
- * length (--dcid-len: that one), the lengths seen first. */
-static int path_places(struct up_state *s, const uint8_t *pkt, size_t len,
-                       struct qc_match *m, size_t *np)
+/*
+ * The places of a short header at every DCID length from 0 to 20
+ * (--dcid-len: that one) that the packet has room for, the lengths of the
+ * connection IDs seen first: of connection m's (found by its endpoints),
+ * or of no connection (m NULL).  The one sweep of DCID lengths.
+ */
+static void sweep_places(struct up_state *s, const uint8_t *pkt, size_t len,
+                         const struct qc_match *m, size_t *np)
 {
 	size_t i, from = 0, to = QUIC_MAX_CID_LEN;
+	uint32_t version = short_version(s, m != NULL ? m->conn : NULL);
 	int pass;
 
 	if (s->dcid_len != QUIC_DCID_LEN_UNKNOWN)
@@ -738,12 +743,9 @@ static int path_places(struct up_state *s, const uint8_t *pkt, size_t len,
 	*np = 0;
 	for (pass = 0; pass < 2; pass++)
 		for (i = from; i <= to && i + 1 <= len; i++)
-			if ((s->conns.lens[i] != 0) == (pass == 0)) {
-				m->cid_len = i;
+			if ((s->conns.lens[i] != 0) == (pass == 0))
 				set_place(&s->places[(*np)++], 1 + i, pkt + 1, i,
-				          short_version(s, m->conn), m);
-			}
-	return 0;
+				          version, m);
 }
 
 /*
@@ -804,7 +806,7 @@ static int short_places(struct up_state *s, const uint8_t *pkt, size_t len,
                         int given, int sweep, size_t *np)
 {
 	struct qc_match m;
-	size_t n, i, from, to;
+	size_t n, i;
 
 	*np = 0;
 	if (places_room(s, QUIC_MAX_CID_LEN + 1) != 0)
@@ -831,20 +833,11 @@ static int short_places(struct up_state *s, const uint8_t *pkt, size_t len,
 	if (by_path(s, &m)) {
 		/* a connection ID not seen, of a connection whose endpoints
 		 * these are: at each length (those seen first) */
-		return path_places(s, pkt, len, &m, np);
-	}
-	if (s->dcid_len != QUIC_DCID_LEN_UNKNOWN) {
-		from = to = s->dcid_len;
-	} else if (sweep) {
-		from = 0;
-		to = QUIC_MAX_CID_LEN;
-	} else {
+		sweep_places(s, pkt, len, &m, np);
 		return 0;
 	}
-	for (i = from; i <= to && i + 1 <= len; i++)
-		set_place(&s->places[n++], 1 + i, pkt + 1, i,
-		          short_version(s, NULL), NULL);
-	*np = n;
+	if (s->dcid_len != QUIC_DCID_LEN_UNKNOWN || sweep)
+		sweep_places(s, pkt, len, NULL, np);
 	return 0;
 }
 
@@ -1355,9 +1348,6 @@ static int fallback_places(struct up_state *s, const uint8_t *pkt,
                            size_t len, const struct quic_header *h,
                            size_t pn_offset, size_t *np)
 {
-	size_t i, from = 0, to = QUIC_MAX_CID_LEN;
-	int pass;
-
 	*np = 0;
 	if (places_room(s, QUIC_MAX_CID_LEN + 1) != 0)
 		return UP_ENOMEM;
@@ -1366,14 +1356,7 @@ static int fallback_places(struct up_state *s, const uint8_t *pkt,
 		          h->version, NULL);
 		return 0;
 	}
-	if (s->dcid_len != QUIC_DCID_LEN_UNKNOWN)
-		from = to = s->dcid_len;
-	/* the lengths of the connection IDs seen first, then the others */
-	for (pass = 0; pass < 2; pass++)
-		for (i = from; i <= to && i + 1 <= len; i++)
-			if ((s->conns.lens[i] != 0) == (pass == 0))
-				set_place(&s->places[(*np)++], 1 + i, pkt + 1, i,
-				          short_version(s, NULL), NULL);
+	sweep_places(s, pkt, len, NULL, np);
 	return 0;
 }
 

@@ -301,6 +301,15 @@ if [ -x "$GEN" ]; then
 	[ "$(field header)" = "$(sed -n 's/^header: //p' "$T/g")" ] &&
 		pass "a 1-RTT packet alone to a 20-byte DCID: authenticated" ||
 		fail "20-byte DCID: $(field payload)"
+	# ... and found by trial with a key-log secret no ClientHello claimed
+	# (a capture that starts late), as hex and as a capture
+	printf 'CLIENT_TRAFFIC_SECRET_0 %s %s\n' "$(printf '%064d' 7)" "$S" >"$T/kl20"
+	sed -n 's/^protected: //p' "$T/g" >"$T/d20"
+	expect_status 0 "$AESECB" hp-mask --keylog "$T/kl20" --unprotect - "$T/d20"
+	[ "$(field header)" = "$(sed -n 's/^header: //p' "$T/g")" ] &&
+		field payload | grep -q '^authenticated (client 1-RTT secret of .*kl20 line 1)$' &&
+		pass "a late 1-RTT packet to a 20-byte DCID: found by trial" ||
+		fail "20-byte DCID by trial: $(field payload)"
 	# generation 1 under generation 0's key phase bit: no key update
 	"$GEN" type=1rtt dcid=0102030405060708 secret="$S" ku=1 phase=0 pn=7 payload=40 >"$T/g"
 	expect_status 1 "$AESECB" hp-mask --secret "$S" --dcid-len 8 --unprotect "$(sed -n 's/^protected: //p' "$T/g")"

@@ -15,6 +15,9 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef _WIN32
+#include <malloc.h>             /* _aligned_malloc, _aligned_free */
+#endif
 
 #include "internal.h"
 
@@ -94,8 +97,8 @@ static ALWAYS_INLINE int dit_restore(uint64_t saved, int status)
  * Adding a backend means adding its file and its name here (and to
  * Makefile.am and configure.ac's list; see HACKING.md).
  */
-#define AESECB_BACKENDS(X) X(none) X(ssse3) X(neon) X(aesni) X(vaes) X(armce) \
-	X(vcrypto)
+#define AESECB_BACKENDS(X) X(none) X(ssse3) X(neon) X(neon32) X(aesni) \
+	X(vaes) X(armce) X(armce32) X(vcrypto)
 
 #define DECLARE_BACKEND(id) extern const struct aesecb_backend aesecb__backend_##id;
 AESECB_BACKENDS(DECLARE_BACKEND)
@@ -707,8 +710,24 @@ void aesecb_clear(aesecb_ctx *ctx)
  * A context in its own allocation, for callers that keep one per key in
  * their own heap structures (a QUIC stack does): malloc promises less than
  * the context's 64-byte alignment, aligned_alloc gives it (its size, 1024,
- * is a multiple of the alignment, as C11 asks).
+ * is a multiple of the alignment, as C11 asks).  Windows' C runtime has no
+ * aligned_alloc, and its free cannot release an over-aligned block: there
+ * _aligned_malloc and _aligned_free.
  */
+#ifdef _WIN32
+static aesecb_ctx *ctx_alloc(void)
+{
+	return _aligned_malloc(sizeof(aesecb_ctx), _Alignof(aesecb_ctx));
+}
+#define ctx_release _aligned_free
+#else
+static aesecb_ctx *ctx_alloc(void)
+{
+	return aligned_alloc(_Alignof(aesecb_ctx), sizeof(aesecb_ctx));
+}
+#define ctx_release free
+#endif
+
 int aesecb_ctx_new(aesecb_ctx **ctxp, const uint8_t *key, size_t key_len,
                    const aesecb_backend *be)
 {
@@ -718,12 +737,12 @@ int aesecb_ctx_new(aesecb_ctx **ctxp, const uint8_t *key, size_t key_len,
 	if (ctxp == NULL)
 		return AESECB_EINVAL;
 	*ctxp = NULL;
-	ctx = aligned_alloc(_Alignof(aesecb_ctx), sizeof *ctx);
+	ctx = ctx_alloc();
 	if (ctx == NULL)
 		return AESECB_ENOMEM;
 	status = aesecb_init(ctx, key, key_len, be);
 	if (status != AESECB_OK) {
-		free(ctx);              /* aesecb_init left it wiped */
+		ctx_release(ctx);       /* aesecb_init left it wiped */
 		return status;
 	}
 	*ctxp = ctx;
@@ -735,7 +754,7 @@ void aesecb_ctx_free(aesecb_ctx *ctx)
 	if (ctx == NULL)
 		return;
 	aesecb_wipe(ctx, sizeof *ctx);
-	free(ctx);
+	ctx_release(ctx);
 }
 
 /*

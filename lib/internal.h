@@ -231,8 +231,8 @@ struct aesecb_backend {
 #define AESECB_CPU_VAES        (1u << 3)  /* CPUID 7.0 ECX bit 9 */
 #define AESECB_CPU_OSYMM       (1u << 4)  /* OSXSAVE, XCR0: XMM and YMM saved */
 #define AESECB_CPU_AVX2        (1u << 5)  /* CPUID AVX and AVX2, and OSYMM */
-#define AESECB_CPU_ARM_ASIMD   (1u << 8)  /* HWCAP_ASIMD */
-#define AESECB_CPU_ARM_AES     (1u << 9)  /* HWCAP_AES */
+#define AESECB_CPU_ARM_ASIMD   (1u << 8)  /* HWCAP_ASIMD; AArch32: HWCAP_NEON */
+#define AESECB_CPU_ARM_AES     (1u << 9)  /* HWCAP_AES; AArch32: HWCAP2_AES */
 #define AESECB_CPU_ARM_DIT     (1u << 10) /* FEAT_DIT: HWCAP_DIT or ID_AA64PFR0_EL1.DIT */
 #define AESECB_CPU_PPC_VCRYPTO (1u << 16) /* HWCAP2 PPC_FEATURE2_VEC_CRYPTO */
 
@@ -273,6 +273,12 @@ unsigned aesecb__cpu_decode_x86(const struct aesecb_cpuid_regs *r);
  * the kernel emulates when HWCAP_CPUID is set (pfr0 is ignored otherwise).
  */
 unsigned aesecb__cpu_decode_arm(uint64_t hwcap, uint64_t pfr0);
+
+/*
+ * 32-bit ARM (Linux, AArch32 state, on a 32-bit or a 64-bit kernel):
+ * AT_HWCAP (NEON) and AT_HWCAP2 (AES).
+ */
+unsigned aesecb__cpu_decode_arm32(uint64_t hwcap, uint64_t hwcap2);
 
 /* POWER (Linux): AT_HWCAP2. */
 unsigned aesecb__cpu_decode_ppc(uint64_t hwcap2);

@@ -57,6 +57,7 @@ mkdir -p "$work/lib" "$work/base" "$work/base-mis" "$work/obj" \
 
 # the build's own settings
 printf 'print-%%: ; @printf "%%s\\n" "$($*)"\n' >"$work/print.mk"
+make -s -C "$build" Makefile >/dev/null 2>&1   # up to date first, quietly
 var() { make -s --no-print-directory -C "$build" -f Makefile -f "$work/print.mk" "print-$1"; }
 CC=$(var CC)
 CFLAGS=$(var CFLAGS)

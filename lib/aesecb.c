@@ -1121,7 +1121,10 @@ static int block_mask1(const aesecb_ctx *ctx, const uint8_t *sample,
 	return status;
 }
 
-/* block_mask1 as a burned call (n is 1). */
+/* block_mask1 as a burned call (n is 1).  It records no frame of its own
+ * (as generic_masks): its frame holds the output block, which is the
+ * caller's, and the block function it calls, which runs burned too,
+ * records one below it, so the burn covers this frame too. */
 static int block_mask_work(const aesecb_ctx *ctx, const uint8_t *sample,
                            uint8_t *mask, size_t n, aesecb_stack *stk)
 {
@@ -1129,7 +1132,6 @@ static int block_mask_work(const aesecb_ctx *ctx, const uint8_t *sample,
 	int status;
 
 	(void)n;
-	aesecb__stack_mark(stk);
 	status = ctx->priv_encrypt(ctx, sample, block, 1, stk);
 	memcpy(mask, block, 5);
 	return status;
@@ -1312,14 +1314,16 @@ static ALWAYS_INLINE int hp_body(const aesecb_ctx *ctx, uint8_t *packet,
 }
 
 /* The burned path (an unoptimised build, where the masking's values sit in
- * this frame): the block function, then the masking, below run_burned. */
+ * this frame): the block function, then the masking, below run_burned.
+ * It records no frame of its own: the block function it calls records one
+ * below it (in such a build every block function does), so the burn
+ * covers this frame, and the masking, inlined, stays in it. */
 static ALWAYS_INLINE int hp_work(const aesecb_ctx *ctx, uint8_t *packet,
                                  size_t pn_offset, int unprotect,
                                  aesecb_stack *stk)
 {
 	uint8_t block[AESECB_BLOCK_SIZE];
 
-	aesecb__stack_mark(stk);
 	ctx->priv_encrypt(ctx, packet + pn_offset + 4, block, 1, stk);
 	return hp_mask_packet(packet, pn_offset, block, unprotect);
 }

@@ -441,6 +441,22 @@ static int show(const char *str, int how, struct out *o)
 	return 0;
 }
 
+int cli_show_unchanged(const char *str)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	size_t digits = 0;
+
+	/* no escape (no '\\'), no byte that is not text: the units are the
+	 * bytes and no character is odd, so only a hex run could be
+	 * withheld, and a run counts hex digits */
+	for (; *s != '\0'; s++) {
+		if (*s < 0x20 || *s >= 0x7f || *s == '\\')
+			return 0;
+		digits += run_class(*s) == C_HEX;
+	}
+	return digits < CLI_HEX_RUN_MIN;
+}
+
 char *cli_show_alloc(const char *s, int how)
 {
 	struct out o = { NULL, 0, 0, NULL, 0 };

@@ -60,6 +60,13 @@ char *cli_show_alloc(const char *s, int how);
  * written); a string of up to 1024 bytes needs no memory. */
 int cli_show_to(FILE *f, const char *s, int how);
 
+/* Whether s is certain to be shown unchanged by cli_show_alloc() in every
+ * way (how): printable ASCII other than the backslash, and fewer than
+ * CLI_HEX_RUN_MIN hex digits in all, so that neither rule can withhold a
+ * byte of it.  A quick test in one pass over s, before the rule itself; 0
+ * says only that the rule must look. */
+int cli_show_unchanged(const char *s);
+
 /* cli_show_alloc(s, CLI_SHOW_ESCAPE) in buf, cut short with "..." to fit
  * size (at least 5; a withheld mark that does not fit is left out whole,
  * so the rule is applied before the cut).  Prefer cli_safe(), which never

@@ -105,6 +105,15 @@ static void add_escaped(struct text *t, const char *s)
 	adds(t, "\"");
 }
 
+static char *one_string(const char *s)
+{
+	struct doc d;
+
+	doc_start(&d, CLI_JSON_LISTING);
+	cli_json_string(&d.j, NULL, s);
+	return doc_end(&d);
+}
+
 /* A string with every kind of escape, its odd characters (a control, a
  * byte that is not UTF-8, DEL) far enough apart that the rule shows it
  * as it is. */
@@ -157,6 +166,36 @@ START_TEST(test_escapes_across_buffer)
 }
 END_TEST
 
+/* Each character that needs an escape (and its neighbours that do not),
+ * at every place of the eight-byte steps the writer scans in. */
+START_TEST(test_escapes_each_place)
+{
+	static const char *const specials[] = {
+		"\"", "\\", "\x01", "\x1f", "\x7f", "\xc3\xa9", "\xff",
+		"\xe2\x82\xac", " ", "~", "!", "#", "[", "]"
+	};
+	size_t i, k, after;
+
+	for (k = 0; k < sizeof specials / sizeof specials[0]; k++)
+		for (i = 0; i < 17; i++)
+			for (after = 0; after < 10; after++) {
+				char s[64], *got;
+				struct text want = { NULL, 0, 0 };
+
+				memset(s, 'a', i);
+				snprintf(s + i, sizeof s - i, "%s", specials[k]);
+				memset(s + strlen(s), 'b', after);
+				s[i + strlen(specials[k]) + after] = '\0';
+				got = one_string(s);
+				add_escaped(&want, s);
+				adds(&want, "\n");
+				ck_assert_str_eq(got, want.p);
+				free(got);
+				free(want.p);
+			}
+}
+END_TEST
+
 /* Hex longer than the buffer, at every offset of its edge, either case. */
 START_TEST(test_hex_across_buffer)
 {
@@ -201,15 +240,6 @@ START_TEST(test_hex_across_buffer)
 	free(b);
 }
 END_TEST
-
-static char *one_string(const char *s)
-{
-	struct doc d;
-
-	doc_start(&d, CLI_JSON_LISTING);
-	cli_json_string(&d.j, NULL, s);
-	return doc_end(&d);
-}
 
 /* What may be a key is withheld from a string value, whichever way the
  * writer takes. */
@@ -263,6 +293,34 @@ START_TEST(test_unchanged_is_safe)
 	ck_assert_int_eq(cli_show_unchanged("a\\b"), 0);
 	ck_assert_int_eq(cli_show_unchanged("caf\xc3\xa9"), 0);
 	ck_assert_int_eq(cli_show_unchanged("a\tb"), 0);
+	/* every place in the eight-byte steps, and the classes' edges */
+	for (i = 0; i < 20; i++) {
+		static const char *const bad[] = { "\\", "\x80", "\x1f",
+		                                   "\x7f", "\xc3\xa9" };
+		static const char notdigit[] = "/:@G`g";
+		static const char digit[] = "09AFaf";
+		size_t k;
+
+		memset(s, 'z', (size_t)i);
+		s[i] = '\0';
+		ck_assert_int_eq(cli_show_unchanged(s), 1);
+		for (k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+			snprintf(s + i, sizeof s - (size_t)i, "%szzz", bad[k]);
+			ck_assert_int_eq(cli_show_unchanged(s), 0);
+		}
+		/* 31 digits around place i, then one more character */
+		for (k = 0; k < 6; k++) {
+			char t[64];
+
+			memset(t, 'z', sizeof t);
+			memset(t, '5', 31);
+			t[31 + (size_t)i % 9] = notdigit[k];
+			t[40] = '\0';
+			ck_assert_int_eq(cli_show_unchanged(t), 1);
+			t[31 + (size_t)i % 9] = digit[k];
+			ck_assert_int_eq(cli_show_unchanged(t), 0);
+		}
+	}
 	for (n = 0; n < 20000; n++) {
 		int len, how;
 
@@ -455,6 +513,7 @@ static Suite *json_suite(void)
 
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_escapes_across_buffer);
+	tcase_add_test(tc, test_escapes_each_place);
 	tcase_add_test(tc, test_hex_across_buffer);
 	tcase_add_test(tc, test_rule_applied);
 	tcase_add_test(tc, test_unchanged_is_safe);

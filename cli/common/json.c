@@ -70,26 +70,44 @@ static void put_str(struct cli_json *j, const char *s)
 	put(j, s, strlen(s));
 }
 
-/* s as a JSON string: the spans that need no escape copied whole. */
+/* Whether the 8 bytes at p need no escape (printable ASCII, neither '"'
+ * nor '\'). */
+static int plain8(const unsigned char *p)
+{
+	uint64_t x;
+
+	memcpy(&x, p, 8);
+	if (x & CLI_LANES_HIGH)
+		return 0;
+	return ((~cli_lanes_ge(x, 0x20) | cli_lanes_ge(x, 0x7f) |
+	         cli_lanes_eq(x, '"') | cli_lanes_eq(x, '\\')) &
+	        CLI_LANES_HIGH) == 0;
+}
+
+/* s as a JSON string: the spans that need no escape copied whole, found
+ * eight bytes a step. */
 static void put_string(struct cli_json *j, const char *s)
 {
 	static const char digits[] = "0123456789abcdef";
 	const unsigned char *p = (const unsigned char *)s, *span = p;
+	const unsigned char *end = p + strlen(s);
 	uint32_t cp;
 	size_t len;
 
 	put_char(j, '"');
-	for (;;) {
+	while (p < end) {
 		unsigned c = *p;
 		char e[6];
 
+		if (end - p >= 8 && plain8(p)) {
+			p += 8;
+			continue;
+		}
 		if (c >= 0x20 && c < 0x7f && c != '"' && c != '\\') {
 			p++;
 			continue;
 		}
 		put(j, span, (size_t)(p - span));
-		if (c == 0)
-			break;
 		len = 1;
 		if (c == '"' || c == '\\') {
 			e[0] = '\\';
@@ -109,6 +127,7 @@ static void put_string(struct cli_json *j, const char *s)
 		p += len;
 		span = p;
 	}
+	put(j, span, (size_t)(p - span));
 	put_char(j, '"');
 }
 

@@ -682,6 +682,17 @@ struct session {
 	int starred;                       /* a figure lost the CPU */
 };
 
+/* What the report has so far, out to stdout: 0, or EXIT_IO after the
+ * message. */
+static int flush_report(struct session *se)
+{
+	if (se->json && cli_json_flush(&se->j) != 0) {
+		cli_err("cannot write stdout: %s", strerror(errno));
+		return EXIT_IO;
+	}
+	return cli_flush_stdout();
+}
+
 /* Every selected workload under every backend, a row each as it comes.
  * Returns 0 or an exit status after the message. */
 static int measure_all(struct session *se)
@@ -703,7 +714,7 @@ static int measure_all(struct session *se)
 				         &se->ci);
 			else
 				print_row(&workloads[i], se->be.run[b], &m, &se->ci);
-			rc = cli_flush_stdout();
+			rc = flush_report(se);
 		}
 	return rc;
 }
@@ -764,7 +775,7 @@ int cmd_bench(int argc, char **argv)
 		else
 			print_header(cpu, &se.ci, se.target_ns, se.be.run,
 			             se.be.nrun, se.be.only);
-		rc = cli_flush_stdout();
+		rc = flush_report(&se);
 		if (rc == 0)
 			rc = measure_all(&se);
 		rc = end_report(&se, rc);

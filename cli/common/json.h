@@ -5,9 +5,12 @@
  * Every --json output and the answers of 'aesecb acvp' go through it.  It
  * writes as it is called (the commas, the nesting and the layout are its
  * business, not the caller's), so an ACVP answer never exists in memory
- * but as the text being written, unsigned 64-bit numbers (seeds) are
- * written as they are, and key material in an answer passes through one
- * small buffer that is wiped.  Reading JSON is jansson's (acvp.c).
+ * but as the text being written, and unsigned 64-bit numbers (seeds) are
+ * written as they are.  The text is built in a buffer of CLI_JSON_BUF
+ * bytes inside struct cli_json and given to the stream in large pieces
+ * (when the buffer is full, at cli_json_flush() and at cli_json_finish());
+ * the part of the buffer that held hex (which may be key material) is
+ * wiped each time it is given out.  Reading JSON is jansson's (acvp.c).
  *
  * Layouts:
  *   CLI_JSON_LISTING  the top-level container, the arrays in it, and any
@@ -20,7 +23,9 @@
  * Usage: cli_json_start(&j, stdout, CLI_JSON_LISTING); then values, each
  * with its member name inside an object (key) or NULL inside an array and
  * at the top; cli_json_end() closes the innermost object or array; then
- * cli_json_finish().  Strings may be any bytes: control characters are
+ * cli_json_finish().  Nothing else may write to the stream between
+ * cli_json_start() and cli_json_finish() but after cli_json_flush().
+ * Strings may be any bytes: control characters are
  * written as \u00XX, bytes that are not well-formed UTF-8 as U+FFFD.
  */
 #ifndef AESECB_CLI_JSON_H
@@ -31,6 +36,7 @@
 #include <stdio.h>
 
 #define CLI_JSON_DEPTH 16   /* containers open at once, at most */
+#define CLI_JSON_BUF 16384  /* text waiting to be written, at most */
 
 enum { CLI_JSON_LISTING, CLI_JSON_PRETTY };
 
@@ -42,6 +48,10 @@ struct cli_json {
 	char close[CLI_JSON_DEPTH];       /* '}' or ']' */
 	unsigned char wide[CLI_JSON_DEPTH];  /* one member per line */
 	int err;                          /* nesting misused */
+	int hex;                          /* buf has held hex since its last
+	                                     wipe */
+	size_t len;                       /* bytes waiting in buf */
+	char buf[CLI_JSON_BUF];           /* the text not yet given to f */
 };
 
 void cli_json_start(struct cli_json *j, FILE *f, int layout);
@@ -66,6 +76,15 @@ void cli_json_real(struct cli_json *j, const char *key, const char *fmt,
  * through a buffer that is wiped: the bytes may be key material. */
 void cli_json_hex(struct cli_json *j, const char *key, const uint8_t *p,
                   size_t n, int upper);
+
+/* The text so far given to the stream, and the stream flushed (a report
+ * read as it is made).  Returns 0, or -1 when a write failed (errno says
+ * why). */
+int cli_json_flush(struct cli_json *j);
+
+/* Wipe the text not yet written (a document abandoned before its end:
+ * nothing more of it is written). */
+void cli_json_discard(struct cli_json *j);
 
 /* End of the document: a newline, then the stream is flushed.  Returns 0,
  * or -1 when a write failed (errno says why) or the nesting was wrong. */

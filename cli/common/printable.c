@@ -441,6 +441,36 @@ static int show(const char *str, int how, struct out *o)
 	return 0;
 }
 
+int cli_show_unchanged(const char *str)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	size_t n = strlen(str), digits = 0;
+
+	/* no escape (no '\\'), no byte that is not text: the units are the
+	 * bytes and no character is odd, so only a hex run could be
+	 * withheld, and a run counts hex digits.  Eight bytes a step, the
+	 * last word filled with 'z' (text, not a digit); only the classes
+	 * of the bytes are looked at, with no branch on a digit's value. */
+	while (n > 0) {
+		uint64_t x = UINT64_C(0x7a7a7a7a7a7a7a7a), low;
+		size_t k = n < 8 ? n : 8;
+
+		memcpy(&x, s, k);
+		if (x & CLI_LANES_HIGH)
+			return 0;
+		if ((~cli_lanes_ge(x, 0x20) | cli_lanes_ge(x, 0x7f) |
+		     cli_lanes_eq(x, '\\')) & CLI_LANES_HIGH)
+			return 0;
+		low = x | 0x20 * CLI_LANES_ONE;
+		digits += CLI_LANES_COUNT(
+			(cli_lanes_ge(x, '0') & ~cli_lanes_ge(x, '9' + 1)) |
+			(cli_lanes_ge(low, 'a') & ~cli_lanes_ge(low, 'f' + 1)));
+		s += k;
+		n -= k;
+	}
+	return digits < CLI_HEX_RUN_MIN;
+}
+
 char *cli_show_alloc(const char *s, int how)
 {
 	struct out o = { NULL, 0, 0, NULL, 0 };

@@ -60,6 +60,31 @@ char *cli_show_alloc(const char *s, int how);
  * written); a string of up to 1024 bytes needs no memory. */
 int cli_show_to(FILE *f, const char *s, int how);
 
+/*
+ * Eight characters at once (a word loaded with memcpy, any byte order):
+ * lanes holding 0x80 where a byte is at least v (every byte below 0x80,
+ * v at most 0x80; no lane borrows from the next), and where a byte is v.
+ * CLI_LANES_COUNT(m) counts the lanes set in such a result.
+ */
+#define CLI_LANES_ONE UINT64_C(0x0101010101010101)
+#define CLI_LANES_HIGH UINT64_C(0x8080808080808080)
+static inline uint64_t cli_lanes_ge(uint64_t x, unsigned v)
+{
+	return ((x | CLI_LANES_HIGH) - v * CLI_LANES_ONE) & CLI_LANES_HIGH;
+}
+static inline uint64_t cli_lanes_eq(uint64_t x, unsigned v)
+{
+	return ~cli_lanes_ge(x ^ (v * CLI_LANES_ONE), 1) & CLI_LANES_HIGH;
+}
+#define CLI_LANES_COUNT(m) ((unsigned)((((m) >> 7) * CLI_LANES_ONE) >> 56))
+
+/* Whether s is certain to be shown unchanged by cli_show_alloc() in every
+ * way (how): printable ASCII other than the backslash, and fewer than
+ * CLI_HEX_RUN_MIN hex digits in all, so that neither rule can withhold a
+ * byte of it.  A quick test in one pass over s, before the rule itself; 0
+ * says only that the rule must look. */
+int cli_show_unchanged(const char *s);
+
 /* cli_show_alloc(s, CLI_SHOW_ESCAPE) in buf, cut short with "..." to fit
  * size (at least 5; a withheld mark that does not fit is left out whole,
  * so the rule is applied before the cut).  Prefer cli_safe(), which never

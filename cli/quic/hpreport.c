@@ -959,7 +959,7 @@ static int flush_datagram(struct report *r, int interactive)
 	if (!interactive)
 		return 0;
 	if (r->c->json)
-		return fflush(stdout) == 0 && !ferror(stdout) ? 0 : -1;
+		return cli_json_flush(&r->j);
 	return ob_flush(&r->ob);
 }
 

@@ -1371,6 +1371,7 @@ int acvp_answer(const struct acvp_set *set, const aesecb_backend *be,
 		rc = set_err(err, ACVP_EIO, out_name, NULL, "cannot write: %s",
 		             strerror(errno));
 done:
+	cli_json_discard(&j);
 	if (buf != NULL)
 		aesecb_wipe(buf, maxlen);
 	if (res != NULL)

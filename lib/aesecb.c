@@ -105,16 +105,19 @@ static const struct aesecb_backend *const backends[] = {
 	AESECB_BACKENDS(LIST_BACKEND)
 };
 
-#define NBACKENDS (sizeof backends / sizeof backends[0])
+#define NBACKENDS (sizeof(backends) / sizeof(backends[0]))
 
+/* Whether be is one of the descriptors (a comparison with each). */
+#define IS_BACKEND(id) be == &aesecb__backend_##id ||
+
+/*@ predicate aesecb_known(aesecb_backend *be) =
+      AESECB_BACKENDS(IS_BACKEND) \false; */
+
+/*@ assigns \nothing;
+    ensures \result != 0 <==> aesecb_known(be); */
 static int known(const aesecb_backend *be)
 {
-	size_t i;
-
-	for (i = 0; i < NBACKENDS; i++)
-		if (be == backends[i])
-			return 1;
-	return 0;
+	return AESECB_BACKENDS(IS_BACKEND) 0;
 }
 
 size_t aesecb_backend_count(void)
@@ -127,12 +130,19 @@ const aesecb_backend *aesecb_backend_get(size_t index)
 	return index < NBACKENDS ? backends[index] : NULL;
 }
 
+/*@ requires name == \null || valid_read_string(name);
+    assigns \nothing;
+    ensures \result == \null ||
+            \exists integer i; 0 <= i < NBACKENDS && \result == backends[i]; */
 const aesecb_backend *aesecb_backend_find(const char *name)
 {
 	size_t i;
 
 	if (name == NULL)
 		return NULL;
+	/*@ loop invariant 0 <= i <= NBACKENDS;
+	    loop assigns i;
+	    loop variant NBACKENDS - i; */
 	for (i = 0; i < NBACKENDS; i++)
 		if (strcmp(backends[i]->name, name) == 0)
 			return backends[i];
@@ -198,6 +208,8 @@ int aesecb_backend_compiled(const aesecb_backend *be)
 	return known(be) && be->impl != NULL;
 }
 
+/*@ assigns \nothing;
+    ensures \result == \null ==> aesecb_known(be) && be->impl != \null; */
 const char *aesecb_backend_unavailable_reason(const aesecb_backend *be)
 {
 	if (!known(be))
@@ -207,11 +219,18 @@ const char *aesecb_backend_unavailable_reason(const aesecb_backend *be)
 	return aesecb__cpu_lacks(be->needs, aesecb__cpu_features());
 }
 
+/*@ assigns \nothing;
+    ensures \result != 0 ==> aesecb_known(be) && be->impl != \null; */
 int aesecb_backend_available(const aesecb_backend *be)
 {
 	return known(be) && aesecb_backend_unavailable_reason(be) == NULL;
 }
 
+/*@ assigns \nothing;
+    ensures aesecb_known(be) ==>
+            \result == \min(decrypt ? be->scratch_dec : be->scratch_enc,
+                             AESECB_SCRATCH_SIZE);
+    ensures \result <= AESECB_SCRATCH_SIZE; */
 size_t aesecb_backend_scratch_written(const aesecb_backend *be, int decrypt)
 {
 	size_t n;
@@ -224,6 +243,8 @@ size_t aesecb_backend_scratch_written(const aesecb_backend *be, int decrypt)
 
 /* Whether calls into an available backend run with DIT set: an AArch64
  * build, a backend for AArch64 (or for any CPU), and a CPU with FEAT_DIT. */
+/*@ requires \valid_read(be);
+    assigns \nothing; */
 static int backend_dit(const aesecb_backend *be)
 {
 #ifdef AESECB_DIT
@@ -243,6 +264,8 @@ int aesecb_backend_dit(const aesecb_backend *be)
 /* $AESECB_BACKEND: read here and nowhere else (the tool asks this
  * function too), through secure_getenv where glibc has it (2.17 on), so
  * that a set-user-ID program does not take it from its caller. */
+/*@ assigns \nothing;
+    ensures \result == \null || valid_read_string(\result); */
 const char *aesecb_backend_env(void)
 {
 	const char *v;
@@ -256,6 +279,12 @@ const char *aesecb_backend_env(void)
 	return v != NULL && v[0] != '\0' ? v : NULL;
 }
 
+/*@ requires name == \null || valid_read_string(name);
+    requires bep == \null || \valid(bep);
+    requires reason == \null || \valid(reason);
+    requires \separated(bep, reason);
+    assigns *bep, *reason;
+    ensures \result == AESECB_OK ==> bep == \null || aesecb_known(*bep); */
 int aesecb_backend_resolve(const char *name, const aesecb_backend **bep,
                            const char **reason)
 {
@@ -280,6 +309,10 @@ int aesecb_backend_resolve(const char *name, const aesecb_backend **bep,
 		/* The table lists none first and the preferred hardware
 		 * backends last: the best available is the last available. */
 		be = backends[0];
+		/*@ loop invariant 0 <= i <= NBACKENDS;
+		    loop invariant aesecb_known(be);
+		    loop assigns i, be;
+		    loop variant i; */
 		for (i = NBACKENDS; i-- > 0;) {
 			if (aesecb_backend_available(backends[i])) {
 				be = backends[i];
@@ -303,13 +336,18 @@ const aesecb_backend *aesecb_backend_default(void)
 
 /* ------------------------------------------------------------------ */
 
+/*@ requires n == 0 || \valid((char *)p + (0 .. n - 1));
+    assigns ((char *)p)[0 .. n - 1]; */
 void aesecb_wipe(void *p, size_t n)
 {
 	if (n == 0)
 		return;
 	memset(p, 0, n);
 #if defined(__GNUC__) || defined(__clang__)
-	/* The compiler must assume the asm reads the zeroed memory. */
+	/* The compiler must assume the asm reads the zeroed memory.  It
+	 * writes nothing (what the prover is told: its "memory" clobber
+	 * would otherwise be taken as a write anywhere behind p). */
+	/*@ assigns \nothing; */
 	__asm__ __volatile__("" : : "r"(p) : "memory");
 #else
 	{
@@ -321,6 +359,7 @@ void aesecb_wipe(void *p, size_t n)
 }
 
 /* The top of area is the end nearest the caller's frame. */
+/*@ assigns \nothing; */
 NOINLINE void aesecb__burn_stack(size_t n)
 {
 	unsigned char area[AESECB_BURN_BYTES];
@@ -338,7 +377,88 @@ static aesecb_one_fn generic_encrypt1, generic_decrypt1, direct_encrypt1,
 #define ONE_DEC  AESECB_ONE_DEC
 #define ONE_MASK AESECB_ONE_MASK
 
+/*
+ * The states of a context the entry points accept, for the contracts
+ * below (HACKING.md, "Proofs").  Which functions a ready context's
+ * pointers and slots lead to: when the core is proved, those of the
+ * prover's model backend (internal.h) and the core's generic ones; the
+ * analysis of the entry points with the portable backend (Eva) follows
+ * the pointers themselves and is told nothing of them.
+ */
+#if defined(__FRAMAC__) && defined(AESECB_PROVE_MODEL)
+const struct aesecb_impl aesecb__model_impl = {
+	aesecb__model_setkey, aesecb__model_encrypt, aesecb__model_decrypt,
+	aesecb__model_masks, aesecb__model_one
+};
+
+/*@
+  predicate ctx_ptrs(aesecb_ctx *ctx) =
+    ctx->priv_encrypt == &aesecb__model_encrypt &&
+    ctx->priv_decrypt == &aesecb__model_decrypt &&
+    (ctx->priv_masks == &aesecb__model_masks ||
+     ctx->priv_masks == &generic_masks);
+
+  predicate slot_enc(aesecb_ctx *ctx) =
+    ctx->priv_one[ONE_ENC] == (uintptr_t)&aesecb__model_one_enc ||
+    ctx->priv_one[ONE_ENC] == (uintptr_t)&generic_encrypt1 ||
+    ctx->priv_one[ONE_ENC] == (uintptr_t)&direct_encrypt1 &&
+    ctx->priv_wipe[0] == 0;
+  predicate slot_dec(aesecb_ctx *ctx) =
+    ctx->priv_one[ONE_DEC] == (uintptr_t)&aesecb__model_one_dec ||
+    ctx->priv_one[ONE_DEC] == (uintptr_t)&generic_decrypt1 ||
+    ctx->priv_one[ONE_DEC] == (uintptr_t)&direct_decrypt1 &&
+    ctx->priv_wipe[1] == 0;
+  predicate slot_mask(aesecb_ctx *ctx) =
+    ctx->priv_one[ONE_MASK] == (uintptr_t)&aesecb__model_one_mask ||
+    ctx->priv_one[ONE_MASK] == (uintptr_t)&generic_mask1 ||
+    ctx->priv_one[ONE_MASK] == (uintptr_t)&block_mask1;
+
+  // a backend's functions, as the model stands for them
+  predicate impl_ok(struct aesecb_impl *i) =
+    \valid_read(i) && i->setkey == &aesecb__model_setkey &&
+    i->encrypt == &aesecb__model_encrypt &&
+    i->decrypt == &aesecb__model_decrypt &&
+    (i->masks == \null || i->masks == &aesecb__model_masks) &&
+    (i->one == \null || i->one == &aesecb__model_one);
+*/
+#else
+/*@
+  predicate ctx_ptrs(aesecb_ctx *ctx) = \true;
+  predicate slot_enc(aesecb_ctx *ctx) = \true;
+  predicate slot_dec(aesecb_ctx *ctx) = \true;
+  predicate slot_mask(aesecb_ctx *ctx) = \true;
+  predicate impl_ok(struct aesecb_impl *i) = \valid_read(i);
+*/
+#endif
+/*@
+  // after a successful aesecb_init
+  predicate aesecb_ready(aesecb_ctx *ctx) =
+    aesecb_keyed(ctx) && aesecb_known(ctx->priv_backend) &&
+    ctx->priv_wipe[0] == aesecb_scratch_written(ctx, 0) &&
+    ctx->priv_wipe[1] == aesecb_scratch_written(ctx, 1) &&
+    impl_ok(ctx->priv_backend->impl) && ctx_ptrs(ctx) &&
+    slot_enc(ctx) && slot_dec(ctx) && slot_mask(ctx);
+
+  // filled with zeros (cleared, refused by aesecb_init): every call
+  // refuses it
+  predicate aesecb_cleared(aesecb_ctx *ctx) =
+    \valid_read(ctx) && ctx->priv_rounds == 0 &&
+    ctx->priv_one[ONE_ENC] == 0 && ctx->priv_one[ONE_DEC] == 0 &&
+    ctx->priv_one[ONE_MASK] == 0;
+
+  // what a context argument may be
+  predicate aesecb_ctx_arg(aesecb_ctx *ctx) =
+    ctx == \null || aesecb_ready(ctx) || aesecb_cleared(ctx);
+
+  // the bytes of a context, seen as bytes (the typed memory model does
+  // not derive this from \valid(ctx))
+  predicate aesecb_ctx_bytes(aesecb_ctx *ctx) =
+    \valid((char *)ctx + (0 .. sizeof(aesecb_ctx) - 1));
+*/
+
 /* What the slots of a context filled with zeros lead to (internal.h). */
+/*@ assigns \nothing;
+    ensures \result == AESECB_EINVAL; */
 int aesecb__one_none(const aesecb_ctx *ctx, const uint8_t *in, uint8_t *out)
 {
 	(void)ctx;
@@ -350,12 +470,20 @@ int aesecb__one_none(const aesecb_ctx *ctx, const uint8_t *in, uint8_t *out)
 /* The context's one-block functions: the backend's own where it has them
  * (and, for a block direction, declares no working space), else the
  * generic ones. */
+/*@ requires \valid(ctx) && aesecb_known(be) && be->impl != \null;
+    requires aesecb_rounds(rounds);
+    assigns ctx->priv_one[0 .. AESECB_ONE_N - 1];
+    ensures slot_enc(ctx);
+    ensures slot_dec(ctx);
+    ensures slot_mask(ctx); */
 static void set_one(aesecb_ctx *ctx, const aesecb_backend *be, int rounds)
 {
 	aesecb_one_fn *own[AESECB_ONE_N] = { NULL, NULL, NULL };
 
-	if (be->impl->one != NULL)
+	if (be->impl->one != NULL) {
+		/*@ calls aesecb__model_one; */
 		be->impl->one((unsigned)rounds, own);
+	}
 	if (own[ONE_ENC] == NULL || ctx->priv_wipe[0] != 0)
 		own[ONE_ENC] = ctx->priv_wipe[0] != 0 ? generic_encrypt1
 		                                      : direct_encrypt1;
@@ -370,6 +498,9 @@ static void set_one(aesecb_ctx *ctx, const aesecb_backend *be, int rounds)
 	ctx->priv_one[ONE_MASK] = aesecb__one_encode(own[ONE_MASK]);
 }
 
+/*@ assigns \nothing;
+    ensures \result == 0 || aesecb_rounds(\result) &&
+                            key_len == 4 * (\result - 6); */
 static int rounds_for(size_t key_len)
 {
 	switch (key_len) {
@@ -380,6 +511,12 @@ static int rounds_for(size_t key_len)
 	}
 }
 
+/*@ requires \valid(ctx);
+    requires key == \null || \valid_read(key + (0 .. key_len - 1));
+    requires key == \null || \separated(key + (0 .. key_len - 1), ctx);
+    assigns *ctx;
+    ensures \result == AESECB_OK ==>
+            aesecb_ready(ctx) && ctx->priv_key_len == key_len; */
 static int init_checked(aesecb_ctx *ctx, const uint8_t *key, size_t key_len,
                         const aesecb_backend *be)
 {
@@ -419,6 +556,7 @@ static int init_checked(aesecb_ctx *ctx, const uint8_t *key, size_t key_len,
 		return dit_restore(saved, AESECB_OK);
 	}
 #endif
+	/*@ calls aesecb__model_setkey; */
 	be->impl->setkey(ctx, key, key_len);
 	return AESECB_OK;
 }
@@ -429,6 +567,13 @@ static int init_checked(aesecb_ctx *ctx, const uint8_t *key, size_t key_len,
  * init leaves a cleared context that every call refuses, rather than the
  * previous key still in use.
  */
+/*@ requires ctx == \null || \valid(ctx) && aesecb_ctx_bytes(ctx);
+    requires key == \null || \valid_read(key + (0 .. key_len - 1));
+    requires ctx == \null || key == \null ||
+             \separated(key + (0 .. key_len - 1), ctx);
+    assigns *ctx, ((char *)ctx)[0 .. sizeof(aesecb_ctx) - 1];
+    ensures \result == AESECB_OK ==>
+            aesecb_ready(ctx) && ctx->priv_key_len == key_len; */
 int aesecb_init(aesecb_ctx *ctx, const uint8_t *key, size_t key_len,
                 const aesecb_backend *be)
 {
@@ -450,6 +595,8 @@ const aesecb_backend *aesecb_ctx_backend(const aesecb_ctx *ctx)
 	return ctx->priv_backend;
 }
 
+/*@ requires ctx == \null || \valid(ctx) && aesecb_ctx_bytes(ctx);
+    assigns ((char *)ctx)[0 .. sizeof(aesecb_ctx) - 1]; */
 void aesecb_clear(aesecb_ctx *ctx)
 {
 	if (ctx != NULL)
@@ -497,6 +644,12 @@ void aesecb_ctx_free(aesecb_ctx *ctx)
  * Kept out of line so that the 2 KiB frame (and its 64-byte realignment)
  * costs nothing to the backends that declare 0.
  */
+/*@ requires aesecb_ready(ctx);
+    requires fn == ctx->priv_encrypt && written == ctx->priv_wipe[0] ||
+             fn == ctx->priv_decrypt && written == ctx->priv_wipe[1];
+    requires aesecb_blocks_args(ctx, in, out, nblocks);
+    assigns out[0 .. 16 * nblocks - 1];
+    ensures \result == AESECB_OK; */
 static NOINLINE int run_with_scratch(const aesecb_ctx *ctx,
                                      aesecb_blocks_fn *fn, size_t written,
                                      const uint8_t *in, uint8_t *out,
@@ -505,6 +658,7 @@ static NOINLINE int run_with_scratch(const aesecb_ctx *ctx,
 	AESECB_ALIGN64_ unsigned char scratch[AESECB_SCRATCH_SIZE];
 	int status;
 
+	/*@ calls aesecb__model_encrypt, aesecb__model_decrypt; */
 	status = fn(ctx, in, out, nblocks, scratch);
 	aesecb_wipe(scratch, written > sizeof scratch ? sizeof scratch : written);
 	return status;
@@ -516,12 +670,19 @@ static NOINLINE int run_with_scratch(const aesecb_ctx *ctx,
  * that writes no working space is called directly: no space, no zeroing,
  * no wiping, nothing between the caller and the AES instructions.
  */
+/*@ requires aesecb_ready(ctx);
+    requires fn == ctx->priv_encrypt && written == ctx->priv_wipe[0] ||
+             fn == ctx->priv_decrypt && written == ctx->priv_wipe[1];
+    requires aesecb_blocks_args(ctx, in, out, nblocks);
+    assigns out[0 .. 16 * nblocks - 1];
+    ensures \result == AESECB_OK; */
 static ALWAYS_INLINE int run_blocks(const aesecb_ctx *ctx,
                                     aesecb_blocks_fn *fn, size_t written,
                                     const uint8_t *in, uint8_t *out,
                                     size_t nblocks)
 {
 	if (written == 0)
+		/*@ calls aesecb__model_encrypt, aesecb__model_decrypt; */
 		return fn(ctx, in, out, nblocks, NULL);
 	return run_with_scratch(ctx, fn, written, in, out, nblocks);
 }
@@ -530,6 +691,12 @@ static ALWAYS_INLINE int run_blocks(const aesecb_ctx *ctx,
  * The same under DIT when the context asks for it (AArch64 with FEAT_DIT);
  * otherwise, and on every other architecture, the direct call.
  */
+/*@ requires aesecb_ready(ctx);
+    requires fn == ctx->priv_encrypt && written == ctx->priv_wipe[0] ||
+             fn == ctx->priv_decrypt && written == ctx->priv_wipe[1];
+    requires aesecb_blocks_args(ctx, in, out, nblocks);
+    assigns out[0 .. 16 * nblocks - 1];
+    ensures \result == AESECB_OK; */
 static ALWAYS_INLINE int run_blocks_dit(const aesecb_ctx *ctx,
                                         aesecb_blocks_fn *fn, size_t written,
                                         const uint8_t *in, uint8_t *out,
@@ -548,17 +715,28 @@ static ALWAYS_INLINE int run_blocks_dit(const aesecb_ctx *ctx,
 
 /* Whether a slot of ctx->priv_one can be called (always, but on 32-bit
  * x86: internal.h). */
+/*@ assigns \nothing;
+    ensures \result != 0 ==> slot != 0 || !AESECB_ONE_TESTED; */
 static ALWAYS_INLINE int one_ready(uintptr_t slot)
 {
 	return !AESECB_ONE_TESTED || slot != 0;
 }
 
-/* The one-block function in 'slot' of ctx, under DIT when the context
+/* The one-block function in slot 'which' of ctx, under DIT when the context
  * asks for it; otherwise, and on every other architecture, a jump to it. */
-static ALWAYS_INLINE int run_one_dit(const aesecb_ctx *ctx, uintptr_t slot,
+/*@ requires aesecb_ready(ctx);
+    requires which == ONE_ENC || which == ONE_DEC || which == ONE_MASK;
+    requires which != ONE_MASK ==> aesecb_blocks_args(ctx, in, out, 1);
+    requires which == ONE_MASK ==>
+             \valid_read(in + (0 .. 15)) && \valid(out + (0 .. 4)) &&
+             \separated(out + (0 .. 4), ctx) &&
+             \separated(out + (0 .. 4), in + (0 .. 15));
+    assigns out[0 .. (which == ONE_MASK ? 4 : 15)];
+    ensures \result == AESECB_OK; */
+static ALWAYS_INLINE int run_one_dit(const aesecb_ctx *ctx, int which,
                                      const uint8_t *in, uint8_t *out)
 {
-	aesecb_one_fn *fn = aesecb__one_decode(slot);
+	aesecb_one_fn *fn = aesecb__one_decode(ctx->priv_one[which]);
 
 #ifdef AESECB_DIT
 	if (ctx->priv_dit) {
@@ -567,10 +745,24 @@ static ALWAYS_INLINE int run_one_dit(const aesecb_ctx *ctx, uintptr_t slot,
 		return dit_restore(saved, fn(ctx, in, out));
 	}
 #endif
+	/*@ calls generic_encrypt1, generic_decrypt1, direct_encrypt1,
+	          direct_decrypt1, generic_mask1, block_mask1,
+	          aesecb__model_one_enc, aesecb__model_one_dec,
+	          aesecb__model_one_mask; */
 	return fn(ctx, in, out);
 }
 
 /* Every length: the checks in the documented order, then the backend. */
+/*@ requires aesecb_ctx_arg(ctx);
+    requires len == 0 || in == \null || \valid_read(in + (0 .. len - 1));
+    requires len == 0 || out == \null || \valid(out + (0 .. len - 1));
+    requires in == \null || out == \null || in == out ||
+             \separated(in + (0 .. len - 1), out + (0 .. len - 1));
+    requires ctx == \null || out == \null ||
+             \separated(out + (0 .. len - 1), ctx);
+    assigns out[0 .. len - 1];
+    ensures \result == AESECB_OK || \result == AESECB_EINVAL ||
+            \result == AESECB_EPARTIAL; */
 static NOINLINE int crypt_checked(const aesecb_ctx *ctx, const uint8_t *in,
                                   uint8_t *out, size_t len, int decrypt)
 {
@@ -597,7 +789,9 @@ static NOINLINE int crypt_checked(const aesecb_ctx *ctx, const uint8_t *in,
  * pointers nearly always share high bits (the same region of the address
  * space), so in practice only NULL takes the long way.
  */
-static ALWAYS_INLINE int both_set(const void *a, const void *b)
+/*@ assigns \nothing;
+    ensures \result != 0 ==> a != \null && b != \null; */
+static ALWAYS_INLINE int both_set(const uint8_t *a, const uint8_t *b)
 {
 	return ((uintptr_t)a & (uintptr_t)b) != 0;
 }
@@ -615,12 +809,23 @@ static ALWAYS_INLINE int both_set(const void *a, const void *b)
  * one for both buffers.  Every other length, and every call that fails a
  * test, goes to crypt_checked, which checks in the documented order.
  */
+/*@ requires aesecb_ctx_arg(ctx);
+    requires len == 0 || in == \null || \valid_read(in + (0 .. len - 1));
+    requires len == 0 || out == \null || \valid(out + (0 .. len - 1));
+    requires in == \null || out == \null || in == out ||
+             \separated(in + (0 .. len - 1), out + (0 .. len - 1));
+    requires ctx == \null || out == \null ||
+             \separated(out + (0 .. len - 1), ctx);
+    requires which == ONE_ENC || which == ONE_DEC;
+    assigns out[0 .. len - 1];
+    ensures \result == AESECB_OK || \result == AESECB_EINVAL ||
+            \result == AESECB_EPARTIAL; */
 static ALWAYS_INLINE int do_crypt(const aesecb_ctx *ctx, const uint8_t *in,
                                   uint8_t *out, size_t len, int which)
 {
 	if (len == AESECB_BLOCK_SIZE && ctx != NULL && both_set(in, out) &&
 	    one_ready(ctx->priv_one[which]))
-		return run_one_dit(ctx, ctx->priv_one[which], in, out);
+		return run_one_dit(ctx, which, in, out);
 	return crypt_checked(ctx, in, out, len, which == ONE_DEC);
 }
 
@@ -630,12 +835,32 @@ static ALWAYS_INLINE int do_crypt(const aesecb_ctx *ctx, const uint8_t *in,
  * boundary, measured 2.6 ns a call against 2.3 (AES-128, Golden Cove,
  * through the PLT).
  */
+/*@ requires aesecb_ctx_arg(ctx);
+    requires len == 0 || in == \null || \valid_read(in + (0 .. len - 1));
+    requires len == 0 || out == \null || \valid(out + (0 .. len - 1));
+    requires in == \null || out == \null || in == out ||
+             \separated(in + (0 .. len - 1), out + (0 .. len - 1));
+    requires ctx == \null || out == \null ||
+             \separated(out + (0 .. len - 1), ctx);
+    assigns out[0 .. len - 1];
+    ensures \result == AESECB_OK || \result == AESECB_EINVAL ||
+            \result == AESECB_EPARTIAL; */
 ALIGN64_FN int aesecb_encrypt(const aesecb_ctx *ctx, const uint8_t *in,
                               uint8_t *out, size_t len)
 {
 	return do_crypt(ctx, in, out, len, ONE_ENC);
 }
 
+/*@ requires aesecb_ctx_arg(ctx);
+    requires len == 0 || in == \null || \valid_read(in + (0 .. len - 1));
+    requires len == 0 || out == \null || \valid(out + (0 .. len - 1));
+    requires in == \null || out == \null || in == out ||
+             \separated(in + (0 .. len - 1), out + (0 .. len - 1));
+    requires ctx == \null || out == \null ||
+             \separated(out + (0 .. len - 1), ctx);
+    assigns out[0 .. len - 1];
+    ensures \result == AESECB_OK || \result == AESECB_EINVAL ||
+            \result == AESECB_EPARTIAL; */
 ALIGN64_FN int aesecb_decrypt(const aesecb_ctx *ctx, const uint8_t *in,
                               uint8_t *out, size_t len)
 {
@@ -648,38 +873,67 @@ ALIGN64_FN int aesecb_decrypt(const aesecb_ctx *ctx, const uint8_t *in,
  * declares none, so a jump and no test of the declaration), and the mask
  * function with one sample.  They read the context's pointers at each
  * call. */
+/*@ requires aesecb_ready(ctx);
+    requires aesecb_blocks_args(ctx, in, out, 1);
+    assigns out[0 .. 15];
+    ensures \result == AESECB_OK; */
 static int generic_encrypt1(const aesecb_ctx *ctx, const uint8_t *in,
                             uint8_t *out)
 {
 	return run_blocks(ctx, ctx->priv_encrypt, ctx->priv_wipe[0], in, out, 1);
 }
 
+/*@ requires aesecb_ready(ctx);
+    requires aesecb_blocks_args(ctx, in, out, 1);
+    assigns out[0 .. 15];
+    ensures \result == AESECB_OK; */
 static int generic_decrypt1(const aesecb_ctx *ctx, const uint8_t *in,
                             uint8_t *out)
 {
 	return run_blocks(ctx, ctx->priv_decrypt, ctx->priv_wipe[1], in, out, 1);
 }
 
+/*@ requires aesecb_ready(ctx) && ctx->priv_wipe[0] == 0;
+    requires aesecb_blocks_args(ctx, in, out, 1);
+    assigns out[0 .. 15];
+    ensures \result == AESECB_OK; */
 static int direct_encrypt1(const aesecb_ctx *ctx, const uint8_t *in,
                            uint8_t *out)
 {
 	return run_blocks(ctx, ctx->priv_encrypt, 0, in, out, 1);
 }
 
+/*@ requires aesecb_ready(ctx) && ctx->priv_wipe[1] == 0;
+    requires aesecb_blocks_args(ctx, in, out, 1);
+    assigns out[0 .. 15];
+    ensures \result == AESECB_OK; */
 static int direct_decrypt1(const aesecb_ctx *ctx, const uint8_t *in,
                            uint8_t *out)
 {
 	return run_blocks(ctx, ctx->priv_decrypt, 0, in, out, 1);
 }
 
+/*@ requires aesecb_ready(ctx);
+    requires \valid_read(sample + (0 .. 15)) && \valid(mask + (0 .. 4));
+    requires \separated(mask + (0 .. 4), ctx);
+    requires \separated(mask + (0 .. 4), sample + (0 .. 15));
+    assigns mask[0 .. 4];
+    ensures \result == AESECB_OK; */
 static int generic_mask1(const aesecb_ctx *ctx, const uint8_t *sample,
                          uint8_t *mask)
 {
+	/*@ calls aesecb__model_masks, generic_masks; */
 	return ctx->priv_masks(ctx, sample, mask, 1);
 }
 
 /* A backend with no mask function at all: one block, 5 bytes of it (what
  * generic_masks does, without its loop). */
+/*@ requires aesecb_ready(ctx);
+    requires \valid_read(sample + (0 .. 15)) && \valid(mask + (0 .. 4));
+    requires \separated(mask + (0 .. 4), ctx);
+    requires \separated(mask + (0 .. 4), sample + (0 .. 15));
+    assigns mask[0 .. 4];
+    ensures \result == AESECB_OK; */
 static int block_mask1(const aesecb_ctx *ctx, const uint8_t *sample,
                        uint8_t *mask)
 {
@@ -698,6 +952,14 @@ static int block_mask1(const aesecb_ctx *ctx, const uint8_t *sample,
  * block.  The blocks are not wiped: they hold no key material, and the
  * masks themselves go to the caller.
  */
+/*@ requires aesecb_ready(ctx) && n >= 1;
+    requires \valid_read(samples + (0 .. 16 * n - 1));
+    requires \valid(masks + (0 .. 5 * n - 1));
+    requires \separated(masks + (0 .. 5 * n - 1), ctx);
+    requires \separated(masks + (0 .. 5 * n - 1),
+                        samples + (0 .. 16 * n - 1));
+    assigns masks[0 .. 5 * n - 1];
+    ensures \result == AESECB_OK; */
 static int generic_masks(const aesecb_ctx *ctx, const uint8_t *samples,
                          uint8_t *masks, size_t n)
 {
@@ -706,10 +968,17 @@ static int generic_masks(const aesecb_ctx *ctx, const uint8_t *samples,
 	uint8_t blocks[BATCH * AESECB_BLOCK_SIZE];
 	size_t written = ctx->priv_wipe[0], i, k, j;
 
+	/*@ loop invariant 0 <= i <= n;
+	    loop assigns i, k, j, blocks[0 .. BATCH * AESECB_BLOCK_SIZE - 1],
+	                 masks[0 .. 5 * n - 1];
+	    loop variant n - i; */
 	for (i = 0; i < n; i += k) {
 		k = n - i < BATCH ? n - i : BATCH;
 		run_blocks(ctx, ctx->priv_encrypt, written,
 		           samples + i * AESECB_BLOCK_SIZE, blocks, k);
+		/*@ loop invariant 0 <= j <= k;
+		    loop assigns j, masks[5 * i .. 5 * (i + k) - 1];
+		    loop variant k - j; */
 		for (j = 0; j < k; j++)
 			memcpy(masks + (i + j) * 5, blocks + j * AESECB_BLOCK_SIZE, 5);
 	}
@@ -719,6 +988,14 @@ static int generic_masks(const aesecb_ctx *ctx, const uint8_t *samples,
 /* Both mask calls go straight to the backend's mask function (or the
  * generic one), chosen once in aesecb_init: checks, then a tail call (or,
  * under DIT, the call between setting and restoring it). */
+/*@ requires aesecb_ready(ctx) && n >= 1;
+    requires \valid_read(samples + (0 .. 16 * n - 1));
+    requires \valid(masks + (0 .. 5 * n - 1));
+    requires \separated(masks + (0 .. 5 * n - 1), ctx);
+    requires \separated(masks + (0 .. 5 * n - 1),
+                        samples + (0 .. 16 * n - 1));
+    assigns masks[0 .. 5 * n - 1];
+    ensures \result == AESECB_OK; */
 static ALWAYS_INLINE int run_masks(const aesecb_ctx *ctx,
                                    const uint8_t *samples, uint8_t *masks,
                                    size_t n)
@@ -731,29 +1008,59 @@ static ALWAYS_INLINE int run_masks(const aesecb_ctx *ctx,
 		                                          n));
 	}
 #endif
+	/*@ calls aesecb__model_masks, generic_masks; */
 	return ctx->priv_masks(ctx, samples, masks, n);
 }
 
 /* One mask: two tests and a jump to the context's one-mask function
  * (aesecb__one_none in a context filled with zeros), as in do_crypt. */
+/*@ requires aesecb_ctx_arg(ctx);
+    requires sample == \null || \valid_read(sample + (0 .. 15));
+    requires mask == \null || \valid(mask + (0 .. 4));
+    requires sample == \null || mask == \null ||
+             \separated(mask + (0 .. 4), sample + (0 .. 15));
+    requires ctx == \null || mask == \null ||
+             \separated(mask + (0 .. 4), ctx);
+    assigns mask[0 .. 4];
+    ensures \result == AESECB_OK || \result == AESECB_EINVAL; */
 static NOINLINE int hp_mask_checked(const aesecb_ctx *ctx,
                                     const uint8_t *sample, uint8_t *mask)
 {
 	if (ctx == NULL || ctx->priv_rounds == 0 || sample == NULL ||
 	    mask == NULL)
 		return AESECB_EINVAL;
-	return run_one_dit(ctx, ctx->priv_one[ONE_MASK], sample, mask);
+	return run_one_dit(ctx, ONE_MASK, sample, mask);
 }
 
+/*@ requires aesecb_ctx_arg(ctx);
+    requires sample == \null || \valid_read(sample + (0 .. 15));
+    requires mask == \null || \valid(mask + (0 .. 4));
+    requires sample == \null || mask == \null ||
+             \separated(mask + (0 .. 4), sample + (0 .. 15));
+    requires ctx == \null || mask == \null ||
+             \separated(mask + (0 .. 4), ctx);
+    assigns mask[0 .. 4];
+    ensures \result == AESECB_OK || \result == AESECB_EINVAL; */
 ALIGN64_FN int aesecb_hp_mask(const aesecb_ctx *ctx,
                               const uint8_t sample[16], uint8_t mask[5])
 {
 	if (ctx != NULL && both_set(sample, mask) &&
 	    one_ready(ctx->priv_one[ONE_MASK]))
-		return run_one_dit(ctx, ctx->priv_one[ONE_MASK], sample, mask);
+		return run_one_dit(ctx, ONE_MASK, sample, mask);
 	return hp_mask_checked(ctx, sample, mask);
 }
 
+/*@ requires aesecb_ctx_arg(ctx);
+    requires n == 0 || samples == \null ||
+             \valid_read(samples + (0 .. 16 * n - 1));
+    requires n == 0 || masks == \null || \valid(masks + (0 .. 5 * n - 1));
+    requires samples == \null || masks == \null ||
+             \separated(masks + (0 .. 5 * n - 1),
+                        samples + (0 .. 16 * n - 1));
+    requires ctx == \null || masks == \null ||
+             \separated(masks + (0 .. 5 * n - 1), ctx);
+    assigns masks[0 .. 5 * n - 1];
+    ensures \result == AESECB_OK || \result == AESECB_EINVAL; */
 int aesecb_hp_masks(const aesecb_ctx *ctx, const uint8_t *samples,
                     uint8_t *masks, size_t n)
 {
@@ -780,12 +1087,19 @@ int aesecb_hp_masks(const aesecb_ctx *ctx, const uint8_t *samples,
  * path: the bytes are then read back from one 16-byte store, which the
  * CPU forwards, where two narrower stores would stall the 4-byte read.
  */
+/*@ requires aesecb_ready(ctx) && pn_offset >= 1;
+    requires \valid(packet + (0 .. pn_offset + 4 + 15));
+    requires \separated(packet + (0 .. pn_offset + 4 + 15), ctx);
+    assigns packet[0], packet[pn_offset .. pn_offset + 3];
+    ensures unprotect ==> 1 <= \result <= 4;
+    ensures !unprotect ==> \result == AESECB_OK; */
 static ALWAYS_INLINE int hp_body(const aesecb_ctx *ctx, uint8_t *packet,
                                  size_t pn_offset, int unprotect)
 {
 	uint8_t block[AESECB_BLOCK_SIZE];
 	uint32_t first, plain, bits, pn_len, pn, mask, keep;
 
+	/*@ calls generic_encrypt1, direct_encrypt1, aesecb__model_one_enc; */
 	aesecb__one_decode(ctx->priv_one[ONE_ENC])(ctx, packet + pn_offset + 4,
 	                                           block);
 
@@ -811,6 +1125,15 @@ static ALWAYS_INLINE int hp_body(const aesecb_ctx *ctx, uint8_t *packet,
 /* The checks, then the AES call and the masking, under DIT where the
  * context asks for it: the masking shifts by a length read from the
  * protected byte, one of the operations DIT makes data-independent. */
+/*@ requires aesecb_ctx_arg(ctx);
+    requires packet == \null || \valid(packet + (0 .. len - 1));
+    requires ctx == \null || packet == \null ||
+             \separated(packet + (0 .. len - 1), ctx);
+    assigns packet[0], packet[pn_offset .. pn_offset + 3];
+    ensures !unprotect ==> \result == AESECB_OK ||
+            \result == AESECB_EINVAL || \result == AESECB_ESHORT;
+    ensures unprotect ==> 1 <= \result <= 4 ||
+            \result == AESECB_EINVAL || \result == AESECB_ESHORT; */
 static ALWAYS_INLINE int hp_apply(const aesecb_ctx *ctx, uint8_t *packet,
                                   size_t len, size_t pn_offset, int unprotect)
 {
@@ -831,12 +1154,26 @@ static ALWAYS_INLINE int hp_apply(const aesecb_ctx *ctx, uint8_t *packet,
 	return hp_body(ctx, packet, pn_offset, unprotect);
 }
 
+/*@ requires aesecb_ctx_arg(ctx);
+    requires packet == \null || \valid(packet + (0 .. len - 1));
+    requires ctx == \null || packet == \null ||
+             \separated(packet + (0 .. len - 1), ctx);
+    assigns packet[0], packet[pn_offset .. pn_offset + 3];
+    ensures \result == AESECB_OK || \result == AESECB_EINVAL ||
+            \result == AESECB_ESHORT; */
 int aesecb_hp_protect(const aesecb_ctx *ctx, uint8_t *packet, size_t len,
                       size_t pn_offset)
 {
 	return hp_apply(ctx, packet, len, pn_offset, 0);
 }
 
+/*@ requires aesecb_ctx_arg(ctx);
+    requires packet == \null || \valid(packet + (0 .. len - 1));
+    requires ctx == \null || packet == \null ||
+             \separated(packet + (0 .. len - 1), ctx);
+    assigns packet[0], packet[pn_offset .. pn_offset + 3];
+    ensures \result == AESECB_EINVAL || \result == AESECB_ESHORT ||
+            1 <= \result <= 4; */
 int aesecb_hp_unprotect(const aesecb_ctx *ctx, uint8_t *packet, size_t len,
                         size_t pn_offset)
 {

@@ -9,6 +9,30 @@
 #include "aesecb.h"
 
 /*
+ * The contracts in the library's sources (the comments that start with
+ * an @) are written in ACSL, the specification language that Frama-C
+ * reads, and checked by 'make prove' (HACKING.md, "Proofs").  These are
+ * the predicates they share.
+ */
+/*@
+  // the number of rounds of AES-128, AES-192 and AES-256
+  predicate aesecb_rounds(integer r) = r == 10 || r == 12 || r == 14;
+
+  // n whole blocks read at in and written at out: the same bytes, or
+  // bytes apart (no other overlap)
+  predicate aesecb_blocks_io(uint8_t *in, uint8_t *out, integer n) =
+    \valid_read(in + (0 .. 16 * n - 1)) && \valid(out + (0 .. 16 * n - 1)) &&
+    (in == out ||
+     \separated(in + (0 .. 16 * n - 1), out + (0 .. 16 * n - 1)));
+
+  // a context as aesecb_init leaves it for a backend: the key size set,
+  // the round keys in the backend's layout
+  predicate aesecb_keyed(aesecb_ctx *ctx) =
+    \valid_read(ctx) && aesecb_rounds(ctx->priv_rounds) &&
+    ctx->priv_key_len == 4 * (ctx->priv_rounds - 6);
+*/
+
+/*
  * A backend's block function: process nblocks (>= 1) whole 16-byte blocks
  * from in to out.  in == out is allowed; no other overlap is.  in and out
  * have no particular alignment.  scratch points to AESECB_SCRATCH_SIZE bytes,
@@ -71,12 +95,14 @@ enum { AESECB_ONE_ENC, AESECB_ONE_DEC, AESECB_ONE_MASK, AESECB_ONE_N };
  */
 aesecb_one_fn aesecb__one_none;
 
-#if defined(__i386__)
-#define AESECB_ONE_TESTED 1
+#if defined(__i386__) || defined(__FRAMAC__)
+#define AESECB_ONE_TESTED 1     /* (the prover sees this encoding too) */
 #else
 #define AESECB_ONE_TESTED 0
 #endif
 
+/*@ assigns \nothing;
+    ensures AESECB_ONE_TESTED ==> \result == (uintptr_t)fn; */
 static inline uintptr_t aesecb__one_encode(aesecb_one_fn *fn)
 {
 	if (AESECB_ONE_TESTED)
@@ -84,6 +110,8 @@ static inline uintptr_t aesecb__one_encode(aesecb_one_fn *fn)
 	return (uintptr_t)fn - (uintptr_t)&aesecb__one_none;
 }
 
+/*@ assigns \nothing;
+    ensures AESECB_ONE_TESTED ==> \result == (aesecb_one_fn *)slot; */
 static inline aesecb_one_fn *aesecb__one_decode(uintptr_t slot)
 {
 	if (AESECB_ONE_TESTED)
@@ -139,6 +167,108 @@ struct aesecb_backend {
 		#id, arch, needs, scratch_enc, scratch_dec, impl         \
 	}
 
+/*
+ * What the proofs of the core (lib/aesecb.c) assume of every backend: the
+ * contracts of the function types above, written on the functions of a
+ * model backend that the prover puts behind every descriptor when it
+ * checks the core (AESECB_PROVE_MODEL; HACKING.md, "Proofs").  The
+ * portable backend's functions are proved to meet the same contracts;
+ * the others are trusted to (tests/check_lib's canaries and
+ * tests/check_residue check them).  A backend writes its output, and of
+ * the working space at most what it declares; key setup writes the
+ * context's round keys; nothing else.
+ */
+/*@
+  // the arguments of a block function: n >= 1 blocks, a keyed context,
+  // the output apart from it
+  predicate aesecb_blocks_args(aesecb_ctx *ctx, uint8_t *in, uint8_t *out,
+                               integer n) =
+    aesecb_keyed(ctx) && n >= 1 && aesecb_blocks_io(in, out, n) &&
+    \separated(out + (0 .. 16 * n - 1), ctx);
+
+  // the bytes of working space a direction (0 encrypt, 1 decrypt) of the
+  // context's backend declares it writes
+  logic integer aesecb_scratch_declared(aesecb_ctx *ctx, integer dir) =
+    dir == 0 ? ctx->priv_backend->scratch_enc
+             : ctx->priv_backend->scratch_dec;
+  logic integer aesecb_scratch_written(aesecb_ctx *ctx, integer dir) =
+    \min(aesecb_scratch_declared(ctx, dir), AESECB_SCRATCH_SIZE);
+
+  // the working space lent to a block function, when there is one
+  predicate aesecb_scratch(aesecb_ctx *ctx, integer dir, void *scratch) =
+    \valid_read(ctx->priv_backend) &&
+    (scratch == \null ? aesecb_scratch_declared(ctx, dir) == 0
+                      : \valid((unsigned char *)scratch +
+                               (0 .. AESECB_SCRATCH_SIZE - 1)));
+*/
+#ifdef __FRAMAC__
+/*@ requires aesecb_blocks_args(ctx, in, out, nblocks);
+    requires aesecb_scratch(ctx, 0, scratch);
+    assigns out[0 .. 16 * nblocks - 1],
+            ((unsigned char *)scratch)[0 .. aesecb_scratch_written(ctx, 0) - 1];
+    ensures \result == AESECB_OK; */
+aesecb_blocks_fn aesecb__model_encrypt;
+
+/*@ requires aesecb_blocks_args(ctx, in, out, nblocks);
+    requires aesecb_scratch(ctx, 1, scratch);
+    assigns out[0 .. 16 * nblocks - 1],
+            ((unsigned char *)scratch)[0 .. aesecb_scratch_written(ctx, 1) - 1];
+    ensures \result == AESECB_OK; */
+aesecb_blocks_fn aesecb__model_decrypt;
+
+/*@ requires \valid(ctx) && aesecb_keyed(ctx) && key_len == ctx->priv_key_len;
+    requires \valid_read(key + (0 .. key_len - 1));
+    requires \separated(key + (0 .. key_len - 1), ctx);
+    assigns ctx->priv_keys; */
+aesecb_setkey_fn aesecb__model_setkey;
+
+/*@ requires aesecb_keyed(ctx) && n >= 1;
+    requires \valid_read(samples + (0 .. 16 * n - 1));
+    requires \valid(masks + (0 .. 5 * n - 1));
+    requires \separated(masks + (0 .. 5 * n - 1), ctx);
+    requires \separated(masks + (0 .. 5 * n - 1),
+                        samples + (0 .. 16 * n - 1));
+    assigns masks[0 .. 5 * n - 1];
+    ensures \result == AESECB_OK; */
+aesecb_masks_fn aesecb__model_masks;
+
+/*@ requires aesecb_blocks_args(ctx, in, out, 1);
+    assigns out[0 .. 15];
+    ensures \result == AESECB_OK; */
+aesecb_one_fn aesecb__model_one_enc, aesecb__model_one_dec;
+
+/*@ requires aesecb_keyed(ctx) && \valid_read(in + (0 .. 15));
+    requires \valid(out + (0 .. 4));
+    requires \separated(out + (0 .. 4), ctx);
+    requires \separated(out + (0 .. 4), in + (0 .. 15));
+    assigns out[0 .. 4];
+    ensures \result == AESECB_OK; */
+aesecb_one_fn aesecb__model_one_mask;
+
+/*@ requires \valid(one + (0 .. AESECB_ONE_N - 1));
+    assigns one[0 .. AESECB_ONE_N - 1];
+    ensures one[AESECB_ONE_ENC] == \null ||
+            one[AESECB_ONE_ENC] == &aesecb__model_one_enc;
+    ensures one[AESECB_ONE_DEC] == \null ||
+            one[AESECB_ONE_DEC] == &aesecb__model_one_dec;
+    ensures one[AESECB_ONE_MASK] == \null ||
+            one[AESECB_ONE_MASK] == &aesecb__model_one_mask; */
+void aesecb__model_one(unsigned rounds, aesecb_one_fn *one[AESECB_ONE_N]);
+#endif
+
+#if defined(__FRAMAC__) && defined(AESECB_PROVE_MODEL)
+/* (defined in lib/aesecb.c) */
+extern const struct aesecb_impl aesecb__model_impl;
+
+#undef AESECB_BACKEND
+#define AESECB_BACKEND(id, arch, needs, scratch_enc, scratch_dec, impl) \
+	extern const struct aesecb_backend aesecb__backend_##id;         \
+	const struct aesecb_backend aesecb__backend_##id = {             \
+		#id, arch, needs, scratch_enc, scratch_dec,              \
+		&aesecb__model_impl                                      \
+	}
+#endif
+
 /* The architecture name of an x86 build: "x86_64" or "x86". */
 #if defined(__i386__) || defined(_M_IX86)
 #define AESECB_X86_ARCH "x86"
@@ -179,7 +309,9 @@ void aesecb__burn_stack(size_t n);
 #define AESECB_CPU_ARM_DIT     (1u << 10) /* FEAT_DIT: HWCAP_DIT or ID_AA64PFR0_EL1.DIT */
 #define AESECB_CPU_PPC_VCRYPTO (1u << 16) /* HWCAP2 PPC_FEATURE2_VEC_CRYPTO */
 
-/* The features of this CPU and OS, detected once.  Thread-safe. */
+/* The features of this CPU and OS, detected once.  Thread-safe.  (Its
+ * cache of the answer is no state a caller sees.) */
+/*@ assigns \nothing; */
 unsigned aesecb__cpu_features(void);
 
 /*
@@ -187,6 +319,7 @@ unsigned aesecb__cpu_features(void);
  * nothing, else the reason for the first missing feature in the table
  * ("CPU lacks VAES").  A static string.
  */
+/*@ assigns \nothing; */
 const char *aesecb__cpu_lacks(unsigned needs, unsigned have);
 
 /*

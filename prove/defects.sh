@@ -1,0 +1,82 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+#
+# prove/defects.sh - what 'make prove-defects' runs: the proof must be
+# able to fail.  Each defect below is planted, alone, in a copy of lib/,
+# and 'make prove' (prove/prove.sh) runs on the functions it touches; the
+# check fails unless that run fails on a goal of one of those functions.
+# The defects are the mistakes the contracts are there to catch.
+#
+# Environment: as prove/prove.sh (make sets it); PROVE_DEFECTS: only the
+# defects of these names.
+set -eu
+
+top_srcdir=${top_srcdir:-.}
+work=${PROVE_DEFECTS_OUT:-prove-defects}
+only=${PROVE_DEFECTS:-}
+start=$(date +%s)
+rm -rf "$work"
+mkdir -p "$work"
+work=$(cd "$work" && pwd)
+caught=0 missed=0
+
+# defect NAME RUN FUNCTIONS FILE SED-SCRIPT WHAT
+defect() {
+	local name=$1 run=$2 fct=$3 file=$4 edit=$5 what=$6 d rc
+	case " ${only:-$name} " in *" $name "*) ;; *) return 0 ;; esac
+	d=$work/$name
+	mkdir -p "$d"
+	cp -R "$top_srcdir/lib" "$d/lib"
+	sed "$edit" "$top_srcdir/lib/$file" >"$d/lib/$file"
+	if cmp -s "$top_srcdir/lib/$file" "$d/lib/$file"; then
+		echo "defect $name: the edit no longer applies to lib/$file (update prove/defects.sh)"
+		missed=$((missed + 1))
+		return 0
+	fi
+	rc=0
+	env PROVE_LIB="$d/lib" PROVE_OUT="$d/out" PROVE_RUNS="$run" \
+		"PROVE_FCT_$run=$fct" "$SHELL_PROG" "$top_srcdir/prove/prove.sh" \
+		>"$d/prove.log" 2>&1 || rc=$?
+	failed=$(sed -n 's/^  \([a-z]* typed_[a-z_0-9]*\)$/\1/p' "$d/prove.log" |
+		grep -E " typed_cast_($(echo "$fct" | tr , '|'))_" | sed 's/.* typed_cast_//' |
+		tr '\n' ' ')
+	if [ "$rc" != 0 ] && [ -n "$failed" ]; then
+		echo "defect $name ($what): caught: $failed"
+		caught=$((caught + 1))
+	else
+		echo "defect $name ($what): NOT caught (exit $rc); see $d/prove.log"
+		missed=$((missed + 1))
+	fi
+}
+SHELL_PROG=${SHELL_PROG:-sh}
+
+# The portable backend.
+defect none-past-output none encrypt_blocks backend_none.c \
+	'/^static int encrypt_blocks(/,/^}/s/^\t(void)scratch;$/&\n\tout[16 * nblocks] = 0;/' \
+	"a block function writes the byte after its output"
+defect none-scratch none decrypt_blocks backend_none.c \
+	'/^static int decrypt_blocks(/,/^}/s/^\t(void)scratch;$/\tif (scratch != NULL)\n\t\t*(unsigned char *)scratch = 0;/' \
+	"a block function writes a byte of working space it declares it does not write"
+defect none-context none encrypt1 backend_none.c \
+	'/^INLINE void encrypt1(/,/^}/s/^\tstore_le64(out + 8, b);$/&\n\t((uint8_t *)ks)[0] ^= 1;/' \
+	"one-block encryption writes the context's round keys"
+defect none-setkey none expand_key backend_none.c \
+	's/aesecb_wipe(ks + KEY_WORDS(rounds), sizeof ctx->priv_keys.b -/aesecb_wipe(ks + KEY_WORDS(rounds), 1 + sizeof ctx->priv_keys.b -/' \
+	"key setup wipes one byte past the round keys"
+
+# The core.
+defect core-masks core generic_masks aesecb.c \
+	's/memcpy(masks + (i + j) \* 5, blocks + j \* AESECB_BLOCK_SIZE, 5);/memcpy(masks + (i + j) * 5, blocks + j * AESECB_BLOCK_SIZE, 6);/' \
+	"the mask path copies six bytes per mask"
+defect core-blocks core crypt_checked aesecb.c \
+	's/^\t                      in, out, len \/ AESECB_BLOCK_SIZE);$/\t                      in, out, len \/ AESECB_BLOCK_SIZE + 1);/' \
+	"encryption hands the backend one block more than the length"
+defect core-scratch core set_one aesecb.c \
+	's/own\[ONE_ENC\] = ctx->priv_wipe\[0\] != 0 ? generic_encrypt1$/own[ONE_ENC] = ctx->priv_wipe[0] != 0 ? direct_encrypt1/' \
+	"a direction that declares working space gets a one-block function that lends none"
+defect core-packet core hp_body aesecb.c \
+	's/^\tpacket\[0\] = (uint8_t)(first ^ (block\[0\] & bits));$/\tpacket[pn_offset + 4] = (uint8_t)(first ^ (block[0] \& bits));/' \
+	"header protection writes the first byte of the sample instead of the first byte"
+
+echo "make prove-defects: $caught caught, $missed not caught ($(($(date +%s) - start)) s)"
+[ "$missed" = 0 ]

@@ -22,6 +22,7 @@
 #endif
 
 #include <errno.h>
+#include <inttypes.h>
 #ifdef HAVE_MALLOC_USABLE_SIZE
 #include <malloc.h>
 #endif
@@ -38,6 +39,7 @@
 #include "hex.h"
 #include "json.h"
 #include "mct.h"
+#include "msg.h"
 #include "num.h"
 #include "printable.h"
 
@@ -186,18 +188,23 @@ size_t acvp_memory_limit(void)
 	return mem_limit;
 }
 
-int acvp_memory_from_env(void)
+int cli_acvp_memory_env(void)
 {
 	const char *s = getenv("AESECB_ACVP_MEMORY");
-	uint64_t mib;
+	uint64_t mib, max = (uint64_t)(SIZE_MAX >> 20);
+	int r;
 
 	if (s == NULL || s[0] == '\0')
-		return ACVP_OK;
-	if (cli_num_parse(s, strlen(s), (uint64_t)(SIZE_MAX >> 20), &mib) !=
-	    CLI_NUM_OK || mib == 0)
-		return ACVP_EFORMAT;
+		return 0;
+	r = cli_num_parse(s, strlen(s), max, &mib);
+	if (r == CLI_NUM_ERANGE)
+		return cli_usage("AESECB_ACVP_MEMORY='%s' is too large (at most "
+		                 "%" PRIu64 " MiB)", cli_safe(s), max);
+	if (r != CLI_NUM_OK || mib == 0)
+		return cli_usage("AESECB_ACVP_MEMORY='%s' is not a number of "
+		                 "MiB", cli_safe(s));
 	acvp_set_memory_limit((size_t)mib << 20);
-	return ACVP_OK;
+	return 0;
 }
 
 /* ------------------------------------------------------------------ */
@@ -211,7 +218,8 @@ static int set_err(struct acvp_error *err, int code, const char *file,
 	if (err == NULL)
 		return code;
 	err->code = code;
-	snprintf(err->file, sizeof err->file, "%s", file != NULL ? file : "");
+	free(err->file);
+	err->file = file != NULL && file[0] != '\0' ? strdup(file) : NULL;
 	snprintf(err->where, sizeof err->where, "%s",
 	         where != NULL ? where : "");
 	va_start(ap, fmt);
@@ -220,21 +228,25 @@ static int set_err(struct acvp_error *err, int code, const char *file,
 	return code;
 }
 
-char *acvp_strerror(const struct acvp_error *err, const char *path,
-                    char *buf, size_t size)
+char *acvp_strerror(const struct acvp_error *err, const char *path)
 {
-	char file[4 * sizeof err->file], where[4 * sizeof err->where];
-	char msg[4 * sizeof err->msg];
+	/* every part made printable whole (cli_safe: no cut) */
+	const char *file = cli_safe(err->file != NULL ? err->file : path);
+	const char *where = cli_safe(err->where);
+	const char *msg = cli_safe(err->msg);
+	size_t len = strlen(file) + strlen(where) + strlen(msg) + 5;
+	char *buf = malloc(len);
 
-	cli_printable(err->file[0] != '\0' ? err->file : path, file,
-	              sizeof file);
-	cli_printable(err->msg, msg, sizeof msg);
-	if (err->where[0] != '\0')
-		snprintf(buf, size, "%s: %s: %s", file,
-		         cli_printable(err->where, where, sizeof where), msg);
-	else
-		snprintf(buf, size, "%s: %s", file, msg);
+	if (buf != NULL)
+		snprintf(buf, len, "%s: %s%s%s", file, where,
+		         where[0] != '\0' ? ": " : "", msg);
 	return buf;
+}
+
+void acvp_error_free(struct acvp_error *err)
+{
+	free(err->file);
+	err->file = NULL;
 }
 
 /* A block refused: past the limit (ACVP_ETOOBIG), or by malloc. */
@@ -687,6 +699,10 @@ static int read_group(struct dec *d, json_t *jg, const struct jpath *gp,
 	jp_set(&p, gp, "tests");
 	if (!json_is_array(tests))
 		return bad(d, &p, tests == NULL ? "missing" : "not an array");
+	/* a group of no tests checks nothing: refused, as an empty
+	 * response file is */
+	if (json_array_size(tests) == 0)
+		return bad(d, &p, "empty: a test group has at least one test");
 	g->ntests = 0;
 	g->tests = acvp_calloc(json_array_size(tests) + 1, sizeof *g->tests);
 	if (g->tests == NULL)
@@ -731,6 +747,11 @@ static int read_questions(const char *path, struct acvp_set *set,
 	jp_set(&p, &base, "testGroups");
 	if (!json_is_array(groups)) {
 		rc = bad(&d, &p, groups == NULL ? "missing" : "not an array");
+		goto out;
+	}
+	if (json_array_size(groups) == 0) {
+		rc = bad(&d, &p, "empty: a vector set has at least one test "
+		         "group");
 		goto out;
 	}
 	set->groups = acvp_calloc(json_array_size(groups) + 1,
@@ -1010,6 +1031,8 @@ int acvp_load(const char *path, struct acvp_set *set, struct acvp_error *err)
 	struct stat st;
 
 	memset(set, 0, sizeof *set);
+	if (err != NULL)
+		memset(err, 0, sizeof *err);
 	if (stat(path, &st) != 0)
 		return set_err(err, ACVP_EIO, path, NULL, "%s",
 		               strerror(errno));

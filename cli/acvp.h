@@ -58,21 +58,24 @@
  * input that is not a regular file (a pipe: no size to go by); a set of
  * NIST's shape needs about 4 bytes a byte.  acvp_set_memory_limit(n)
  * fixes it at n bytes instead, and n == 0 returns to the default (as it
- * was before any file was loaded).  acvp_memory_from_env() fixes it from
- * $AESECB_ACVP_MEMORY (MiB, decimal, at least 1) when that is set and not
- * empty: ACVP_OK, or ACVP_EFORMAT for a value that is not such a number
- * (the limit is then unchanged).  acvp_memory_limit() is the limit now.
+ * was before any file was loaded).  cli_acvp_memory_env() fixes it from
+ * $AESECB_ACVP_MEMORY (MiB, decimal, 1 to SIZE_MAX / 2^20: 2^44 - 1 on a
+ * 64-bit system) when that is set and not empty, read once: 0, or
+ * EXIT_USAGE after the message (not a number, or too large; the limit is
+ * then unchanged); the one function of this module that prints, shared
+ * by acvp and verify.  acvp_memory_limit() is the limit now.
  */
 #define ACVP_MEMORY_BASE     ((size_t)64 << 20)
 #define ACVP_MEMORY_PER_BYTE 8
 #define ACVP_MEMORY_STREAM   ((size_t)1 << 30)
 void acvp_set_memory_limit(size_t bytes);
 size_t acvp_memory_limit(void);
-int acvp_memory_from_env(void);
+int cli_acvp_memory_env(void);
 
 struct acvp_error {
 	int code;              /* one of the above */
-	char file[512];        /* the file concerned, or "" */
+	char *file;            /* the file concerned, whole (allocated: see
+	                          acvp_error_free()), or NULL */
 	char where[160];       /* JSON path, e.g. "testGroups[3].tests[7].pt",
 	                          or "line 12, column 5" for a syntax error,
 	                          or "" */
@@ -148,11 +151,15 @@ int acvp_load_files(const char *questions, const char *answers,
 
 /*
  * err as one line for a message, "FILE: WHERE: MSG" (or "FILE: MSG"),
- * every part made printable; FILE is err->file, or path when err names no
- * file.  Returns buf.
+ * every part made printable and nothing cut; FILE is err->file, or path
+ * when err names no file.  In memory the caller frees; NULL when out of
+ * memory.
  */
-char *acvp_strerror(const struct acvp_error *err, const char *path,
-                    char *buf, size_t size);
+char *acvp_strerror(const struct acvp_error *err, const char *path);
+
+/* Free what a failure left in err (its file name).  The functions that
+ * take an err start by clearing it. */
+void acvp_error_free(struct acvp_error *err);
 
 /* Free what acvp_load() allocated, wiping keys; set becomes empty. */
 void acvp_free(struct acvp_set *set);

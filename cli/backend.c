@@ -28,34 +28,42 @@ int cli_status_exit(int st)
 	}
 }
 
-/* The names of every backend, ", " between them. */
-static void list_names(char *buf, size_t size)
+/* The names of every backend, ", " between them, in memory the caller
+ * frees (NULL when out of memory): as long as the library's list. */
+static char *list_names(void)
 {
-	size_t i, n = aesecb_backend_count();
+	size_t i, n = aesecb_backend_count(), len = 1;
+	char *buf;
 
+	for (i = 0; i < n; i++)
+		len += strlen(aesecb_backend_name(aesecb_backend_get(i))) + 2;
+	buf = malloc(len);
+	if (buf == NULL)
+		return NULL;
 	buf[0] = '\0';
 	for (i = 0; i < n; i++) {
-		const char *name = aesecb_backend_name(aesecb_backend_get(i));
 		if (i > 0)
-			strncat(buf, ", ", size - strlen(buf) - 1);
-		strncat(buf, name, size - strlen(buf) - 1);
+			strcat(buf, ", ");
+		strcat(buf, aesecb_backend_name(aesecb_backend_get(i)));
 	}
+	return buf;
 }
 
 int cli_backend_resolve(const char *name, const aesecb_backend **out)
 {
 	const char *why, *env = name == NULL ? aesecb_backend_env() : NULL;
-	char names[256], safe[68];
+	char *names;
 
 	switch (aesecb_backend_resolve(name, out, &why)) {
 	case AESECB_OK:
 		return 0;
 	case AESECB_EUNKNOWN:
-		list_names(names, sizeof names);
+		names = list_names();
 		cli_err("%s '%s' (known: %s)", env != NULL ?
 		        "AESECB_BACKEND names no backend:" : "unknown backend",
-		        cli_printable(env != NULL ? env : name, safe,
-		                      sizeof safe), names);
+		        cli_safe(env != NULL ? env : name),
+		        names != NULL ? names : "(out of memory)");
+		free(names);
 		break;
 	default:
 		cli_err("backend '%s' is not available here: %s (needs %s)",
@@ -65,6 +73,50 @@ int cli_backend_resolve(const char *name, const aesecb_backend **out)
 	}
 	*out = NULL;
 	return EXIT_BACKEND;
+}
+
+int cli_backends_select(const char *name, struct cli_backends *sel)
+{
+	size_t i, n = aesecb_backend_count();
+
+	memset(sel, 0, sizeof *sel);
+	sel->run = calloc(n ? n : 1, sizeof *sel->run);
+	sel->skipped = calloc(n ? n : 1, sizeof *sel->skipped);
+	sel->avail = calloc(n ? n : 1, sizeof *sel->avail);
+	if (sel->run == NULL || sel->skipped == NULL || sel->avail == NULL) {
+		cli_err("out of memory");
+		return EXIT_IO;
+	}
+	for (i = 0; i < n; i++) {
+		const aesecb_backend *be = aesecb_backend_get(i);
+
+		if (aesecb_backend_available(be))
+			sel->avail[sel->navail++] = be;
+	}
+	if (name != NULL && strcmp(name, "all") != 0) {
+		int rc = cli_backend_resolve(name, &sel->only);
+
+		if (rc == 0)
+			sel->run[sel->nrun++] = sel->only;
+		return rc;
+	}
+	for (i = 0; i < n; i++) {
+		const aesecb_backend *be = aesecb_backend_get(i);
+
+		if (aesecb_backend_available(be))
+			sel->run[sel->nrun++] = be;
+		else
+			sel->skipped[sel->nskipped++] = be;
+	}
+	return 0;
+}
+
+void cli_backends_free(struct cli_backends *sel)
+{
+	free(sel->run);
+	free(sel->skipped);
+	free(sel->avail);
+	memset(sel, 0, sizeof *sel);
 }
 
 int cli_context(aesecb_ctx *ctx, struct cli_key *key, const char *backend)

@@ -18,6 +18,22 @@
  */
 int cli_backend_resolve(const char *name, const aesecb_backend **out);
 
+/*
+ * The backends a command that runs several (verify, bench) runs: with -b
+ * NAME, that one (run[0], and *only); with -b all or none, every backend
+ * this CPU runs, the others in skipped.  avail is every backend this CPU
+ * runs, whatever -b says.  The arrays have room for every backend of the
+ * library (aesecb_backend_count(), never a constant).  Returns 0, or an
+ * exit status after the message; cli_backends_free() in any case.
+ */
+struct cli_backends {
+	const aesecb_backend **run, **skipped, **avail;
+	size_t nrun, nskipped, navail;
+	const aesecb_backend *only;
+};
+int cli_backends_select(const char *name, struct cli_backends *sel);
+void cli_backends_free(struct cli_backends *sel);
+
 /* The exit status for a library status other than AESECB_OK: key length
  * and argument errors are EXIT_USAGE, backend errors EXIT_BACKEND. */
 int cli_status_exit(int st);

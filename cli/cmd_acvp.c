@@ -79,11 +79,13 @@ static int parse(struct acvp_opts *o, int argc, char **argv)
 }
 
 /* An acvp.h error: one line, and its exit status. */
-static int acvp_status(const char *path, const struct acvp_error *err)
+static int acvp_status(const char *path, struct acvp_error *err)
 {
-	char line[4096];
+	char *line = acvp_strerror(err, path);
 
-	cli_err("%s", acvp_strerror(err, path, line, sizeof line));
+	cli_err("%s", line != NULL ? line : "out of memory");
+	free(line);
+	acvp_error_free(err);
 	switch (err->code) {
 	case ACVP_EFORMAT:
 	case ACVP_ETOOBIG:
@@ -140,10 +142,12 @@ static int write_answer(const struct acvp_set *set, const aesecb_backend *be,
 	if (fclose(fp) != 0 && st == ACVP_OK)
 		return write_failed(out, to_stdout,
 		                    strerror(cli_write_error()));
-	if (st == ACVP_EIO)
+	if (st == ACVP_EIO) {
+		acvp_error_free(&err);
 		return write_failed(out, to_stdout,
 		                    strncmp(err.msg, wr, sizeof wr - 1) == 0 ?
 		                    err.msg + sizeof wr - 1 : err.msg);
+	}
 	return st == ACVP_OK ? 0 : acvp_status(prompt, &err);
 }
 
@@ -162,9 +166,9 @@ int cmd_acvp(int argc, char **argv)
 	if (rc != 0 || o.common.help)
 		return rc != 0 ? rc : cli_help(help);
 	prompt = argv[optind];
-	if (acvp_memory_from_env() != ACVP_OK)
-		return cli_usage("AESECB_ACVP_MEMORY='%s' is not a number of MiB",
-		                 cli_safe(getenv("AESECB_ACVP_MEMORY")));
+	rc = cli_acvp_memory_env();
+	if (rc != 0)
+		return rc;
 	rc = cli_backend_resolve(o.common.backend, &be);
 	if (rc != 0)
 		return rc;

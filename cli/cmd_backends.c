@@ -39,7 +39,7 @@ static void help(FILE *f)
 /* What $AESECB_BACKEND does to the default. */
 struct env_state {
 	const char *value;        /* NULL when unset or empty */
-	char shown[72];           /* value for messages: printable, cut short */
+	char *shown;              /* value for messages (cli_show_alloc) */
 	const aesecb_backend *be; /* the backend it names, or NULL */
 	const char *problem;      /* NULL when it names an available backend */
 };
@@ -49,9 +49,10 @@ static void env_check(struct env_state *e)
 	e->value = aesecb_backend_env();
 	e->be = NULL;
 	e->problem = NULL;
+	e->shown = NULL;
 	if (e->value == NULL)
 		return;
-	cli_printable(e->value, e->shown, sizeof e->shown);
+	e->shown = cli_show_alloc(e->value, CLI_SHOW_ESCAPE);
 	if (aesecb_backend_resolve(e->value, &e->be, &e->problem) ==
 	    AESECB_EUNKNOWN)
 		e->problem = "no backend of that name";
@@ -127,8 +128,9 @@ static void print_table(const aesecb_backend *def, const struct env_state *e)
 		printf("default: %s (set by AESECB_BACKEND)\n",
 		       aesecb_backend_name(def));
 	else
-		printf("default: none: AESECB_BACKEND='%s' cannot be used (%s)\n",
-		       e->shown, e->problem);
+		printf("default: no backend: AESECB_BACKEND='%s' cannot be "
+		       "used (%s)\n", e->shown != NULL ? e->shown : CLI_NOT_SHOWN,
+		       e->problem);
 }
 
 /* ------------------------------------------------------------------ */
@@ -145,7 +147,7 @@ static int print_json(const aesecb_backend *def, const struct env_state *e)
 	                def != NULL ? aesecb_backend_name(def) : NULL);
 	cli_json_string(&j, "default_from", e->value == NULL ? "best available"
 	                : e->problem == NULL ? "AESECB_BACKEND" : NULL);
-	cli_json_string(&j, "AESECB_BACKEND", cli_withhold(e->value));
+	cli_json_string(&j, "AESECB_BACKEND", e->value);
 	cli_json_string(&j, "AESECB_BACKEND_problem", e->problem);
 	cli_json_array(&j, "backends");
 	for (i = 0; i < n; i++) {
@@ -228,18 +230,24 @@ int cmd_backends(int argc, char **argv)
 	if (aesecb_backend_resolve(NULL, &def, NULL) != AESECB_OK)
 		def = NULL;
 	if (e.problem != NULL) {
+		const char *shown = e.shown != NULL ? e.shown : CLI_NOT_SHOWN;
+
 		if (e.be == NULL)
 			cli_err("warning: AESECB_BACKEND='%s' names no backend; "
 			        "commands that encrypt will exit with status 3",
-			        e.shown);
+			        shown);
 		else
 			cli_err("warning: AESECB_BACKEND='%s' is not available "
 			        "here: %s; commands that encrypt will exit with "
-			        "status 3", e.shown, e.problem);
+			        "status 3", shown, e.problem);
 	}
 
-	if (o.json)
-		return print_json(def, &e);
-	print_table(def, &e);
-	return cli_flush_stdout();
+	if (o.json) {
+		rc = print_json(def, &e);
+	} else {
+		print_table(def, &e);
+		rc = cli_flush_stdout();
+	}
+	free(e.shown);
+	return rc;
 }

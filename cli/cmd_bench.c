@@ -625,33 +625,6 @@ static int select_all(char **args, size_t nargs, unsigned char *sel)
 	return 0;
 }
 
-/* -b NAME: that backend (*only); -b all or none given: every available
- * one.  *run is allocated, room for every backend. */
-static int select_backends(const char *name, const aesecb_backend ***run,
-                           size_t *nrun, const aesecb_backend **only)
-{
-	size_t b, n = aesecb_backend_count();
-	int rc;
-
-	*nrun = 0;
-	*only = NULL;
-	*run = calloc(n ? n : 1, sizeof **run);
-	if (*run == NULL) {
-		cli_err("out of memory");
-		return EXIT_IO;
-	}
-	if (name != NULL && strcmp(name, "all") != 0) {
-		rc = cli_backend_resolve(name, only);
-		if (rc == 0)
-			(*run)[(*nrun)++] = *only;
-		return rc;
-	}
-	for (b = 0; b < n; b++)
-		if (aesecb_backend_available(aesecb_backend_get(b)))
-			(*run)[(*nrun)++] = aesecb_backend_get(b);
-	return 0;
-}
-
 static void fill_buffers(void)
 {
 	size_t i;
@@ -701,9 +674,8 @@ static void measure_clocks(struct clockinfo *ci, int quick)
 struct session {
 	int json;
 	unsigned char sel[MAX_WORKLOADS];  /* workloads selected */
-	const aesecb_backend **run;        /* backends measured */
-	size_t nrun;
-	const aesecb_backend *only;        /* -b NAME */
+	struct cli_backends be;            /* measured: be.run; -b NAME:
+	                                      be.only */
 	struct clockinfo ci;
 	double target_ns;                  /* per figure */
 	struct cli_json j;
@@ -720,17 +692,17 @@ static int measure_all(struct session *se)
 
 	fill_buffers();
 	for (i = 0; i < nworkloads && rc == 0; i++)
-		for (b = 0; b < se->nrun && se->sel[i] && rc == 0; b++) {
-			rc = measure(&workloads[i], se->run[b], se->target_ns,
+		for (b = 0; b < se->be.nrun && se->sel[i] && rc == 0; b++) {
+			rc = measure(&workloads[i], se->be.run[b], se->target_ns,
 			             &m);
 			if (rc != 0)
 				break;
 			se->starred |= m.descheduled;
 			if (se->json)
-				json_row(&se->j, &workloads[i], se->run[b], &m,
+				json_row(&se->j, &workloads[i], se->be.run[b], &m,
 				         &se->ci);
 			else
-				print_row(&workloads[i], se->run[b], &m, &se->ci);
+				print_row(&workloads[i], se->be.run[b], &m, &se->ci);
 			rc = cli_flush_stdout();
 		}
 	return rc;
@@ -766,6 +738,7 @@ int cmd_bench(int argc, char **argv)
 
 	memset(&o, 0, sizeof o);
 	memset(&se, 0, sizeof se);
+	o.common.backend_all = 1;
 	make_workloads();
 	rc = parse(&o, argc, argv);
 	if (rc != 0 || o.common.help)
@@ -780,23 +753,22 @@ int cmd_bench(int argc, char **argv)
 	se.json = o.json;
 	rc = select_all(argv + optind, (size_t)(argc - optind), se.sel);
 	if (rc == 0)
-		rc = select_backends(o.common.backend, &se.run, &se.nrun,
-		                     &se.only);
+		rc = cli_backends_select(o.common.backend, &se.be);
 	if (rc == 0) {
 		se.target_ns = o.quick ? 20e6 : 200e6;
 		measure_clocks(&se.ci, o.quick);
 		bench_cpu_model(cpu, sizeof cpu);
 		cli_json_start(&se.j, stdout, CLI_JSON_LISTING);
 		if (se.json)
-			json_header(&se.j, cpu, &se.ci, se.target_ns, se.only);
+			json_header(&se.j, cpu, &se.ci, se.target_ns, se.be.only);
 		else
-			print_header(cpu, &se.ci, se.target_ns, se.run, se.nrun,
-			             se.only);
+			print_header(cpu, &se.ci, se.target_ns, se.be.run,
+			             se.be.nrun, se.be.only);
 		rc = cli_flush_stdout();
 		if (rc == 0)
 			rc = measure_all(&se);
 		rc = end_report(&se, rc);
 	}
-	free(se.run);
+	cli_backends_free(&se.be);
 	return rc;
 }

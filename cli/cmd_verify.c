@@ -157,35 +157,26 @@ static uint64_t default_seed(void)
  * skipped); and every available one, which the random cases compare. */
 static int select_backends(struct verify *v, const char *name)
 {
-	size_t i, nb = aesecb_backend_count();
-	const aesecb_backend *be;
+	struct cli_backends sel;
+	size_t i;
+	int rc = cli_backends_select(name, &sel);
 
-	v->runs = calloc(nb ? nb : 1, sizeof *v->runs);
-	v->avail = calloc(nb ? nb : 1, sizeof *v->avail);
-	v->skipped = calloc(nb ? nb : 1, sizeof *v->skipped);
-	if (v->runs == NULL || v->avail == NULL || v->skipped == NULL) {
+	v->runs = calloc(sel.nrun ? sel.nrun : 1, sizeof *v->runs);
+	if (rc == 0 && v->runs == NULL) {
 		cli_err("out of memory");
-		return EXIT_IO;
+		rc = EXIT_IO;
 	}
-	for (i = 0; i < nb; i++) {
-		be = aesecb_backend_get(i);
-		if (aesecb_backend_available(be))
-			v->avail[v->navail++] = be;
-	}
-	if (name != NULL && strcmp(name, "all") != 0) {
-		int rc = cli_backend_resolve(name, &be);
-
-		if (rc == 0)
-			v->runs[v->nruns++].be = be;
+	if (rc != 0) {
+		cli_backends_free(&sel);
 		return rc;
 	}
-	for (i = 0; i < nb; i++) {
-		be = aesecb_backend_get(i);
-		if (aesecb_backend_available(be))
-			v->runs[v->nruns++].be = be;
-		else
-			v->skipped[v->nskipped++] = be;
-	}
+	for (i = 0; i < sel.nrun; i++)
+		v->runs[v->nruns++].be = sel.run[i];
+	free(sel.run);
+	v->avail = sel.avail;          /* verify_free() frees them */
+	v->navail = sel.navail;
+	v->skipped = sel.skipped;
+	v->nskipped = sel.nskipped;
 	return 0;
 }
 
@@ -196,12 +187,13 @@ int cmd_verify(int argc, char **argv)
 	int status;
 
 	memset(&o, 0, sizeof o);
+	o.common.backend_all = 1;
 	status = parse(&o, argc, argv);
 	if (status != 0 || o.common.help)
 		return status != 0 ? status : cli_help(help);
-	if (acvp_memory_from_env() != ACVP_OK)
-		return cli_usage("AESECB_ACVP_MEMORY='%s' is not a number of MiB",
-		                 cli_safe(getenv("AESECB_ACVP_MEMORY")));
+	status = cli_acvp_memory_env();
+	if (status != 0)
+		return status;
 	v = calloc(1, sizeof *v);
 	if (v == NULL) {
 		cli_err("out of memory");

@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "aesecb.h"
@@ -118,11 +119,18 @@ void cli_json_end(struct cli_json *j)
 
 void cli_json_string(struct cli_json *j, const char *key, const char *s)
 {
+	char *shown;
+
 	member(j, key, 0);
-	if (s == NULL)
+	if (s == NULL) {
 		fputs("null", j->f);
-	else
-		put_string(j->f, s);
+		return;
+	}
+	/* the one rule of what may be a key (printable.h), on every
+	 * string value whatever its source */
+	shown = cli_show_alloc(s, CLI_SHOW_RAW);
+	put_string(j->f, shown != NULL ? shown : CLI_NOT_SHOWN);
+	free(shown);
 }
 
 void cli_json_uint(struct cli_json *j, const char *key, uint64_t v)

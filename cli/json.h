@@ -50,6 +50,9 @@ void cli_json_object(struct cli_json *j, const char *key);
 void cli_json_array(struct cli_json *j, const char *key);
 void cli_json_end(struct cli_json *j);
 
+/* s (NULL: null) as a string, through the one rule of what may be a key
+ * (printable.h): what may be a key is withheld, whatever s holds.  Data
+ * the program shows on purpose goes through cli_json_hex(). */
 void cli_json_string(struct cli_json *j, const char *key, const char *s);
 void cli_json_uint(struct cli_json *j, const char *key, uint64_t v);
 void cli_json_int(struct cli_json *j, const char *key, long long v);

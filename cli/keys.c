@@ -15,7 +15,6 @@
 #include "hex.h"
 #include "keys.h"
 #include "msg.h"
-#include "opt.h"
 
 /* Longest key file read: a secret is at most 96 hex digits, so anything
  * near this size is not a key file. */
@@ -335,15 +334,6 @@ int cli_keysrc_load(struct cli_key *k, const struct cli_keykind *kind,
 		k->len = 0;
 	}
 	return rc;
-}
-
-int cli_key_load(struct cli_key *k, int opt, const char *arg)
-{
-	int src = opt == 'k' ? CLI_KEYSRC_HEX :
-	          opt == 'K' ? CLI_KEYSRC_FILE :
-	          opt == CLI_OPT_KEY_ENV ? CLI_KEYSRC_ENV : -1;
-
-	return cli_keysrc_load(k, &cli_kind_key, src, arg);
 }
 
 void cli_key_wipe(struct cli_key *k)

@@ -20,20 +20,8 @@ struct cli_key {
 };
 
 /*
- * Load a key: opt is the option's getopt value, 'k' (-k HEX), 'K'
- * (-K FILE) or CLI_OPT_KEY_ENV (--key-env VAR).  Checks hex and the AES
- * key length (16, 24 or 32 bytes).  Prints one error line and returns an
- * exit status on failure (EXIT_USAGE, or EXIT_IO when a key file cannot be
- * read); 0 on success.  A second key option is an error.  k must start
- * zeroed ({0}).  With 'k', arg must be a string from argv: it is
- * overwritten with zeros once parsed, to take the key off the process's
- * command line.  Whitespace in the key text is ignored.
- */
-int cli_key_load(struct cli_key *k, int opt, const char *arg);
-
-/*
- * The loader behind cli_key_load(), for keys and for secrets (QUIC traffic
- * secrets): what a kind of key is called, its options and its lengths.
+ * The one loader of keys and secrets (QUIC traffic secrets): a kind says
+ * what a key is called, its options and its lengths.
  * Messages name the option, never its argument: not the key, and not the
  * file or variable name either (a key typed where a name belongs must
  * not be echoed).  When a file or variable name is all hex digits, as
@@ -56,6 +44,17 @@ extern const struct cli_keykind cli_kind_secret;  /* --secret, ... */
  * file named by it, or an environment variable named by it. */
 enum { CLI_KEYSRC_HEX, CLI_KEYSRC_FILE, CLI_KEYSRC_ENV };
 
+/*
+ * Load a key of kind from src and arg into k (which starts zeroed, {0}).
+ * Checks the hex and the length.  Prints one error line and returns an
+ * exit status on failure (EXIT_USAGE, or EXIT_IO when a key file cannot
+ * be read); 0 on success.  A second key option is an error.  With
+ * CLI_KEYSRC_HEX, arg must be a string from argv: it is overwritten with
+ * zeros once parsed, to take the key off the process's command line.
+ * Whitespace in the key text is ignored.  The shared key options (-k, -K,
+ * --key-env) come here through cli_option() (opt.h), which maps each
+ * option to its source.
+ */
 int cli_keysrc_load(struct cli_key *k, const struct cli_keykind *kind,
                     int src, const char *arg);
 

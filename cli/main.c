@@ -93,9 +93,14 @@ int main(int argc, char **argv)
 	if (strcmp(argv[1], "help") == 0) {
 		char *hargv[3];
 
-		if (argc < 3) {
+		/* 'help' alone, and help on itself, is the list of commands */
+		if (argc < 3 || strcmp(argv[2], "help") == 0) {
 			usage(stdout);
 			return cli_flush_stdout();
+		}
+		if (argc > 3) {
+			cli_err("help: one command at a time (try 'aesecb --help')");
+			return EXIT_USAGE;
 		}
 		c = find(argv[2]);
 		if (c == NULL) {

@@ -10,26 +10,53 @@
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/types.h>
 #include <unistd.h>
 
+#include "aesecb.h"
 #include "msg.h"
+#include "printable.h"
 
 const char *cli_cmd;
 
-/* "aesecb: CMD: ", the message, then suffix and a newline: formatted
- * straight onto stderr, so that no message is ever cut short. */
-static void verr(const char *suffix, const char *fmt, va_list ap)
+/* "aesecb: CMD: ", the message, then data, suffix and a newline.  The
+ * message is formatted whole (never cut short: in memory of its size when
+ * it is long) and shown through the one rule of what may be a key
+ * (cli_show_to()); data is the program's own text, shown as it is. */
+static void verr(const char *data, const char *suffix, const char *fmt,
+                 va_list ap)
 {
+	char small[1024], *msg = small;
+	va_list aq;
+	int n;
+
+	va_copy(aq, ap);
+	n = vsnprintf(small, sizeof small, fmt, aq);
+	va_end(aq);
+	if (n >= (int)sizeof small) {
+		msg = malloc((size_t)n + 1);
+		if (msg != NULL)
+			vsnprintf(msg, (size_t)n + 1, fmt, ap);
+	}
 	fflush(stdout);
 	if (cli_cmd != NULL)
 		fprintf(stderr, "aesecb: %s: ", cli_cmd);
 	else
 		fputs("aesecb: ", stderr);
-	vfprintf(stderr, fmt, ap);
+	if (n < 0 || msg == NULL || cli_show_to(stderr, msg, CLI_SHOW_LINE) < 0)
+		fputs("(a message could not be shown: out of memory)", stderr);
+	if (data != NULL)
+		fputs(data, stderr);
 	fputs(suffix, stderr);
 	fputc('\n', stderr);
+	/* they may have held what was withheld */
+	aesecb_wipe(small, sizeof small);
+	if (msg != small && msg != NULL) {
+		aesecb_wipe(msg, (size_t)n);
+		free(msg);
+	}
 }
 
 void cli_err(const char *fmt, ...)
@@ -37,7 +64,16 @@ void cli_err(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	verr("", fmt, ap);
+	verr(NULL, "", fmt, ap);
+	va_end(ap);
+}
+
+void cli_err_data(const char *data, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	verr(data, "", fmt, ap);
 	va_end(ap);
 }
 
@@ -49,7 +85,7 @@ int cli_usage(const char *fmt, ...)
 	snprintf(suffix, sizeof suffix, " (try 'aesecb %s --help')",
 	         cli_cmd != NULL ? cli_cmd : "COMMAND");
 	va_start(ap, fmt);
-	verr(suffix, fmt, ap);
+	verr(NULL, suffix, fmt, ap);
 	va_end(ap);
 	return EXIT_USAGE;
 }

@@ -24,9 +24,17 @@ enum {
 extern const char *cli_cmd;
 
 /* Print "aesecb: CMD: message" and a newline on stderr ("aesecb: message"
- * before a command is known). */
+ * before a command is known).  The message is formatted whole and goes
+ * through the one rule of what may be a key (printable.h): whatever an
+ * argument holds, a key is not shown. */
 void cli_err(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2)));
+
+/* cli_err() followed by data, shown as it is: the program's own text
+ * (the hex of a block a check computed or read as a vector's value),
+ * never a user's string. */
+void cli_err_data(const char *data, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 
 /*
  * Print "aesecb: CMD: message (try 'aesecb CMD --help')" on stderr and

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "backend.h"
 #include "msg.h"
 #include "opt.h"
 #include "printable.h"
@@ -95,12 +96,25 @@ int cli_option(struct cli_opts *o, int c, const char *arg)
 {
 	switch (c) {
 	case 'k':
+		return cli_keysrc_load(&o->key, &cli_kind_key, CLI_KEYSRC_HEX,
+		                       arg);
 	case 'K':
+		return cli_keysrc_load(&o->key, &cli_kind_key, CLI_KEYSRC_FILE,
+		                       arg);
 	case CLI_OPT_KEY_ENV:
-		return cli_key_load(&o->key, c, arg);
-	case 'b':
-		o->backend = arg;  /* the last one given counts */
-		return 0;
+		return cli_keysrc_load(&o->key, &cli_kind_key, CLI_KEYSRC_ENV,
+		                       arg);
+	case 'b': {
+		const aesecb_backend *be;
+		int rc = 0;
+
+		/* checked here, in its place; the last one given counts */
+		if (!(o->backend_all && strcmp(arg, "all") == 0))
+			rc = cli_backend_resolve(arg, &be);
+		if (rc == 0)
+			o->backend = arg;
+		return rc;
+	}
 	case 'h':
 		o->help = 1;
 		return 0;

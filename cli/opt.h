@@ -57,14 +57,19 @@ int cli_bad_option(int opt, const char *arg, const struct option *longopts);
 struct cli_opts {
 	struct cli_key key;     /* -k HEX, -K FILE, --key-env VAR */
 	const char *backend;    /* -b NAME (verify and bench: or "all") */
+	int backend_all;        /* set before parsing: -b all is accepted */
 	int help;               /* -h, --help: stop parsing, print help */
 };
 
 /*
  * Take a shared option: c from cli_getopt() ('k', 'K', CLI_OPT_KEY_ENV,
  * 'b', 'h' or CLI_OPT_BAD), arg its optarg.  A command's switch hands it
- * every c it does not handle itself.  Returns 0, or an exit status after
- * the error is printed.
+ * every c it does not handle itself.  Every option is checked where it
+ * stands, so that the first bad one on the command line is the one
+ * reported: a key is loaded (cli_keysrc_load), and -b NAME must name a
+ * backend that runs here (cli_backend_resolve: EXIT_BACKEND), or be
+ * "all" where backend_all is set.  Returns 0, or an exit status after the
+ * error is printed.
  */
 int cli_option(struct cli_opts *o, int c, const char *arg);
 

@@ -3,62 +3,77 @@
  * printable.h - user-supplied strings made safe to print, and the one
  * UTF-8 validator of the tool.
  *
- * The one rule of what a message may repeat: hex long enough to be a key
- * or a secret (CLI_HEX_RUN_MIN digits or more, with or without
- * separators) is never shown, from any argument, file name, environment
- * value or JSON field; CLI_WITHHELD stands in its place and says why.
- * Every user-supplied string goes through cli_safe() or cli_printable()
- * on its way to a message, and through cli_withhold() on its way into
- * JSON.
+ * The one rule of what the tool may repeat: what may be a key or a secret
+ * is never shown, from any argument, file name, environment value, file
+ * content or JSON field, in any of the spellings a key is written in:
+ *   - hex of CLI_HEX_RUN_MIN digits or more, with or without separators
+ *     between the digits (spaces, ':', '-', ',', line breaks, up to 16
+ *     bytes of them), in "0xHH" groups, or in "\xHH" escapes;
+ *   - raw bytes: two bytes or more that are not text (printable ASCII or
+ *     well-formed UTF-8 of a visible character) within 16 bytes of each
+ *     other, whether the bytes themselves or their escapes "\xHH" (as
+ *     C, Python and this tool write them), together with the bytes around
+ *     them, up to 16 in all.
+ * CLI_WITHHELD or CLI_WITHHELD_RAW stands in their place and says why.
+ *
+ * The rule is applied where output is made: every message (cli_err(),
+ * cli_usage(), whatever their arguments) and every JSON string value
+ * (cli_json_string()) go through cli_show_alloc(); cli_safe() also
+ * escapes a user's string for a message.  Nothing is cut before the rule
+ * is applied, and cli_safe() never cuts.  Program data that is shown on
+ * purpose (the hex of a block a check computed, a packet) is written
+ * apart from these (cli_err_data(), cli_json_hex()).
  */
 #ifndef AESECB_CLI_PRINTABLE_H
 #define AESECB_CLI_PRINTABLE_H
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 /* Hex digits in a run that is withheld: an AES-128 key has 32. */
 #define CLI_HEX_RUN_MIN 32
 #define CLI_WITHHELD "<32+ hex digits withheld: may be a key>"
+#define CLI_WITHHELD_RAW "<raw bytes withheld: may be a key>"
+/* What stands for a string that could not be shown (out of memory). */
+#define CLI_NOT_SHOWN "<not shown: out of memory>"
 
-/*
- * The run of hex at s (s[0] a hex digit, else 0): digits, with groups of
- * up to 3 separator bytes between them (any byte that is not a letter or
- * a digit, and an 'x' right after a digit as in "0x2b"), ending at its
- * last digit.  Returns its length in bytes, and the number of its digits
- * in *digits (may be NULL).  Looks only at the classes of the
- * characters, never branches on a digit's value.
- */
-size_t cli_hex_run(const char *s, size_t *digits);
+/* How cli_show_alloc() shows a string. */
+enum {
+	CLI_SHOW_ESCAPE,  /* for a message: printable ASCII kept, '\' as
+	                     "\\", any other byte as \xHH (ESC as \x1b,
+	                     newline as \x0a), except that when the
+	                     environment's locale (LC_ALL, LC_CTYPE, LANG) is
+	                     UTF-8, well-formed UTF-8 for a visible character
+	                     is kept (C1 controls, invisible format and
+	                     direction controls are escaped) */
+	CLI_SHOW_LINE,    /* a whole message line: the same, but '\' kept
+	                     (its parts were escaped already) */
+	CLI_SHOW_RAW      /* for a JSON string: bytes kept (the writer
+	                     escapes) */
+};
 
-/*
- * A user-supplied string (a path, an argument, an environment variable's
- * name or value) made safe to print in buf: every run of CLI_HEX_RUN_MIN
- * hex digits or more (cli_hex_run) becomes CLI_WITHHELD; printable ASCII
- * is kept,
- * except '\' which becomes "\\"; any other byte is shown as \xHH
- * (ESC as \x1b, newline as \x0a, DEL as \x7f), except that when the
- * environment's locale (LC_ALL, LC_CTYPE, LANG) is UTF-8, well-formed
- * UTF-8 for a visible character is kept as it is (C1 controls, invisible
- * format and direction controls are escaped).  Cut short with "..." to
- * fit size (at least 5; a CLI_WITHHELD that does not fit is left out
- * whole).  Never use it for key material: keys are never printed.
- */
+/* s with what the rule withholds replaced, shown as how says, in memory
+ * the caller frees; NULL when out of memory.  Never cut short. */
+char *cli_show_alloc(const char *s, int how);
+/* The same, written to f.  Returns 0, or -1 when out of memory (nothing
+ * written); a string of up to 1024 bytes needs no memory. */
+int cli_show_to(FILE *f, const char *s, int how);
+
+/* cli_show_alloc(s, CLI_SHOW_ESCAPE) in buf, cut short with "..." to fit
+ * size (at least 5; a withheld mark that does not fit is left out whole,
+ * so the rule is applied before the cut).  Prefer cli_safe(), which never
+ * cuts. */
 const char *cli_printable(const char *s, char *buf, size_t size);
 
-/* cli_printable() into one of CLI_SAFE_SLOTS static buffers used in turn,
- * so that a message can show up to CLI_SAFE_SLOTS names: use it for every
- * user-supplied string in a message, cli_err("cannot open '%s': %s",
- * cli_safe(path), strerror(errno)).  A path of PATH_MAX bytes fits whole.
- * Does not change errno. */
+/* cli_show_alloc(s, CLI_SHOW_ESCAPE) in one of CLI_SAFE_SLOTS buffers
+ * used in turn, so that a message can show up to CLI_SAFE_SLOTS names:
+ * use it for every user-supplied string in a message,
+ * cli_err("cannot open '%s': %s", cli_safe(path), strerror(errno)).
+ * Never cut short (CLI_NOT_SHOWN when out of memory).  Does not change
+ * errno. */
 #define CLI_SAFE_SLOTS 4
-#define CLI_PRINTABLE_MAX (4 * 4096 + 4)
 const char *cli_safe(const char *s);
-
-/* s with every run of CLI_HEX_RUN_MIN hex digits or more replaced by
- * CLI_WITHHELD, other bytes kept as they are (for a JSON string, which
- * the writer escapes), in one of the same buffers.  NULL stays NULL. */
-const char *cli_withhold(const char *s);
 
 /*
  * The length (2 to 4) of the well-formed UTF-8 sequence of a character at

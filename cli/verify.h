@@ -87,7 +87,8 @@ struct failure {
 	unsigned long tgid, tcid; /* ACVP */
 	char jpath[160];          /* ACVP: JSON path of the expected value */
 	char field[16];
-	char expected[33], actual[33];  /* hex of the block shown, or "" */
+	uint8_t expected[16], actual[16];  /* the block shown (vlen bytes) */
+	size_t vlen;                     /* 0: none */
 	size_t block, nblocks;    /* that block (1-based) of nblocks */
 	long outer, inner;        /* Monte Carlo iterations, or -1 */
 	const char *ref;          /* backend that located the inner one, or
@@ -159,7 +160,7 @@ struct acvp_error;
 int verify_vec_failed(struct verify *v, const char *path, int r,
                       const struct vec_error *err);
 int verify_acvp_failed(struct verify *v, const char *path,
-                       const struct acvp_error *err);
+                       struct acvp_error *err);
 /* The line on stderr for a failure fl of run b. */
 void verify_failure_line(const struct verify *v, const struct brun *b,
                          const struct failure *fl);

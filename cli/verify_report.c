@@ -66,11 +66,13 @@ int verify_vec_failed(struct verify *v, const char *path, int r,
 
 /* The exit status of an acvp_load() error, after reporting it. */
 int verify_acvp_failed(struct verify *v, const char *path,
-                       const struct acvp_error *err)
+                       struct acvp_error *err)
 {
-	char line[4096];
+	char *line = acvp_strerror(err, path);
 
-	verify_error(v, "%s", acvp_strerror(err, path, line, sizeof line));
+	verify_error(v, "%s", line != NULL ? line : "out of memory");
+	free(line);
+	acvp_error_free(err);
 	switch (err->code) {
 	case ACVP_EFORMAT:
 	case ACVP_ENOANSWER:
@@ -104,21 +106,25 @@ static void iteration_text(const struct vfile *f, const struct failure *fl,
 	}
 }
 
-/* "expected X, got Y", "block 2 of 4: expected ...", or "". */
+/* "expected X, got Y", "block 2 of 4: expected ...", or "": values the
+ * check computed or read as the vector's, shown as they are. */
 static void values_text(const struct failure *fl, const char *bname,
                         char *buf, size_t size)
 {
+	char e[33], a[33];
+
 	buf[0] = '\0';
+	*cli_hex_encode(e, fl->expected, fl->vlen, CLI_HEX_LOWER) = '\0';
+	*cli_hex_encode(a, fl->actual, fl->vlen, CLI_HEX_LOWER) = '\0';
 	if (fl->block > 0 && fl->kind == K_RANDOM)
 		snprintf(buf, size, "%s %zu of %zu: %s gives %s, %s gives %s",
 		         fl->note[0] != '\0' ? fl->note : "block", fl->block,
-		         fl->nblocks, fl->ref, fl->expected, bname, fl->actual);
+		         fl->nblocks, fl->ref, e, bname, a);
 	else if (fl->block > 0 && fl->nblocks == 1)
-		snprintf(buf, size, "expected %s, got %s", fl->expected,
-		         fl->actual);
+		snprintf(buf, size, "expected %s, got %s", e, a);
 	else if (fl->block > 0)
 		snprintf(buf, size, "block %zu of %zu: expected %s, got %s",
-		         fl->block, fl->nblocks, fl->expected, fl->actual);
+		         fl->block, fl->nblocks, e, a);
 }
 
 void verify_failure_line(const struct verify *v, const struct brun *b,
@@ -132,15 +138,19 @@ void verify_failure_line(const struct verify *v, const struct brun *b,
 	values_text(fl, bname, values, sizeof values);
 	if (fl->line > 0)
 		snprintf(line, sizeof line, ":%lu", fl->line);
+	/* the message through the rule of what may be a key, the values
+	 * (a block of the check, not a user's text) as they are */
 	if (fl->kind == K_RANDOM)
-		cli_err("%s%s: %s under %s: differs from %s: %s",
-		        cli_safe(f->path), line, cli_safe(fl->where), bname,
-		        fl->ref, values[0] != '\0' ? values : fl->note);
+		cli_err_data(values[0] != '\0' ? values : fl->note,
+		             "%s%s: %s under %s: differs from %s: ",
+		             cli_safe(f->path), line, cli_safe(fl->where), bname,
+		             fl->ref);
 	else
-		cli_err("%s%s: %s under %s%s: %s %s%s%s", cli_safe(f->path),
-		        line, cli_safe(fl->where), bname, detail, fl->field,
-		        fl->note, fl->note[0] != '\0' && values[0] != '\0' ?
-		        ": " : "", values);
+		cli_err_data(values, "%s%s: %s under %s%s: %s %s%s",
+		             cli_safe(f->path), line, cli_safe(fl->where), bname,
+		             detail, fl->field, fl->note,
+		             fl->note[0] != '\0' && values[0] != '\0' ?
+		             ": " : "");
 }
 
 unsigned long verify_entries(const struct verify *v)
@@ -197,7 +207,7 @@ static void json_failure(struct cli_json *j, const struct vfile *f,
                          const struct failure *x)
 {
 	cli_json_object(j, NULL);
-	cli_json_string(j, "file", cli_withhold(f->path));
+	cli_json_string(j, "file", f->path);
 	cli_json_string(j, "kind", verify_kind_names[x->kind]);
 	if (f->type == F_ACVP) {
 		cli_json_uint(j, "tgId", x->tgid);
@@ -221,8 +231,13 @@ static void json_failure(struct cli_json *j, const struct vfile *f,
 			cli_json_string(j, "inner_located_with", x->ref);
 	}
 	cli_json_string(j, "field", x->field);
-	cli_json_string(j, "expected", x->block > 0 ? x->expected : NULL);
-	cli_json_string(j, "actual", x->block > 0 ? x->actual : NULL);
+	if (x->block > 0) {
+		cli_json_hex(j, "expected", x->expected, x->vlen, CLI_HEX_LOWER);
+		cli_json_hex(j, "actual", x->actual, x->vlen, CLI_HEX_LOWER);
+	} else {
+		cli_json_null(j, "expected");
+		cli_json_null(j, "actual");
+	}
 	if (x->block > 0) {
 		cli_json_uint(j, "block", x->block);
 		cli_json_uint(j, "blocks", x->nblocks);
@@ -261,7 +276,7 @@ static void json_run(struct cli_json *j, const struct verify *v,
 		unsigned long nfail = b->file_fail[i];
 
 		cli_json_object(j, NULL);
-		cli_json_string(j, "file", cli_withhold(f->path));
+		cli_json_string(j, "file", f->path);
 		cli_json_string(j, "set", file_kind(f));
 		cli_json_uint(j, "passed", b->file_pass[i]);
 		cli_json_uint(j, "total", f->n);
@@ -288,7 +303,7 @@ static int report_json(const struct verify *v, int status)
 	cli_json_object(&j, NULL);
 	if (v->dir != NULL) {
 		cli_json_object(&j, "vectors");
-		cli_json_string(&j, "dir", cli_withhold(v->dir));
+		cli_json_string(&j, "dir", v->dir);
 		cli_json_string(&j, "source", v->dir_source);
 		cli_json_end(&j);
 	} else {
@@ -307,7 +322,7 @@ static int report_json(const struct verify *v, int status)
 		const struct vfile *f = &v->files[i];
 
 		cli_json_object(&j, NULL);
-		cli_json_string(&j, "path", cli_withhold(f->path));
+		cli_json_string(&j, "path", f->path);
 		cli_json_string(&j, "format", file_format(f));
 		cli_json_string(&j, "set", file_kind(f));
 		cli_json_uint(&j, "entries", f->n);

@@ -2,11 +2,11 @@
 /*
  * aesecb.c - backend table, run-time selection and the public entry points.
  *
- * The entry points own the working-space contract: a 2048-byte, 64-aligned
- * space on their stack, never initialised, handed to the backend; afterwards
- * exactly the bytes the backend declared it may write are wiped, and no
- * more.  Hardware backends declare 0, so a one-block call does no zeroing
- * and no wiping at all.
+ * The entry points own the guarantee that nothing derived from the key
+ * stays on the stack after a call ("Burned calls" below): key-derived work
+ * runs either in registers (the paths a backend declares register-only, in
+ * an optimised build: called directly, nothing to wipe) or below the one
+ * frame that burns what its callees left.
  */
 #ifdef HAVE_CONFIG_H
 #include <config.h>
@@ -15,6 +15,9 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef _WIN32
+#include <malloc.h>             /* _aligned_malloc, _aligned_free */
+#endif
 
 #include "internal.h"
 
@@ -94,8 +97,8 @@ static ALWAYS_INLINE int dit_restore(uint64_t saved, int status)
  * Adding a backend means adding its file and its name here (and to
  * Makefile.am and configure.ac's list; see HACKING.md).
  */
-#define AESECB_BACKENDS(X) X(none) X(ssse3) X(neon) X(aesni) X(vaes) X(armce) \
-	X(vcrypto)
+#define AESECB_BACKENDS(X) X(none) X(ssse3) X(neon) X(neon32) X(aesni) \
+	X(vaes) X(armce) X(armce32) X(vcrypto)
 
 #define DECLARE_BACKEND(id) extern const struct aesecb_backend aesecb__backend_##id;
 AESECB_BACKENDS(DECLARE_BACKEND)
@@ -107,9 +110,8 @@ static const struct aesecb_backend *const backends[] = {
 
 #define NBACKENDS (sizeof(backends) / sizeof(backends[0]))
 
-/* Whether be is one of the descriptors (a comparison with each). */
+/* Whether be is one of the descriptors: a comparison with each. */
 #define IS_BACKEND(id) be == &aesecb__backend_##id ||
-
 /*@ predicate aesecb_known(aesecb_backend *be) =
       AESECB_BACKENDS(IS_BACKEND) \false; */
 
@@ -131,9 +133,7 @@ const aesecb_backend *aesecb_backend_get(size_t index)
 }
 
 /*@ requires name == \null || valid_read_string(name);
-    assigns \nothing;
-    ensures \result == \null ||
-            \exists integer i; 0 <= i < NBACKENDS && \result == backends[i]; */
+    assigns \nothing; */
 const aesecb_backend *aesecb_backend_find(const char *name)
 {
 	size_t i;
@@ -226,19 +226,17 @@ int aesecb_backend_available(const aesecb_backend *be)
 	return known(be) && aesecb_backend_unavailable_reason(be) == NULL;
 }
 
-/*@ assigns \nothing;
-    ensures aesecb_known(be) ==>
-            \result == \min(decrypt ? be->scratch_dec : be->scratch_enc,
-                             AESECB_SCRATCH_SIZE);
-    ensures \result <= AESECB_SCRATCH_SIZE; */
+/*
+ * No backend is lent a working space any more: what a backend leaves on
+ * the stack is burned by the library ("Burned calls" below), which needs
+ * no declaration.  The function stays, answering 0, because programs
+ * linked against libaesecb.so.0 call it (aesecb(3)).
+ */
 size_t aesecb_backend_scratch_written(const aesecb_backend *be, int decrypt)
 {
-	size_t n;
-
-	if (!known(be))
-		return 0;
-	n = decrypt ? be->scratch_dec : be->scratch_enc;
-	return n > AESECB_SCRATCH_SIZE ? AESECB_SCRATCH_SIZE : n;
+	(void)be;
+	(void)decrypt;
+	return 0;
 }
 
 /* Whether calls into an available backend run with DIT set: an AArch64
@@ -283,8 +281,7 @@ const char *aesecb_backend_env(void)
     requires bep == \null || \valid(bep);
     requires reason == \null || \valid(reason);
     requires \separated(bep, reason);
-    assigns *bep, *reason;
-    ensures \result == AESECB_OK ==> bep == \null || aesecb_known(*bep); */
+    assigns *bep, *reason; */
 int aesecb_backend_resolve(const char *name, const aesecb_backend **bep,
                            const char **reason)
 {
@@ -310,7 +307,6 @@ int aesecb_backend_resolve(const char *name, const aesecb_backend **bep,
 		 * backends last: the best available is the last available. */
 		be = backends[0];
 		/*@ loop invariant 0 <= i <= NBACKENDS;
-		    loop invariant aesecb_known(be);
 		    loop assigns i, be;
 		    loop variant i; */
 		for (i = NBACKENDS; i-- > 0;) {
@@ -344,10 +340,7 @@ void aesecb_wipe(void *p, size_t n)
 		return;
 	memset(p, 0, n);
 #if defined(__GNUC__) || defined(__clang__)
-	/* The compiler must assume the asm reads the zeroed memory.  It
-	 * writes nothing (what the prover is told: its "memory" clobber
-	 * would otherwise be taken as a write anywhere behind p). */
-	/*@ assigns \nothing; */
+	/* The compiler must assume the asm reads the zeroed memory. */
 	__asm__ __volatile__("" : : "r"(p) : "memory");
 #else
 	{
@@ -358,20 +351,213 @@ void aesecb_wipe(void *p, size_t n)
 #endif
 }
 
-/* The top of area is the end nearest the caller's frame. */
-/*@ assigns \nothing; */
-NOINLINE void aesecb__burn_stack(size_t n)
-{
-	unsigned char area[AESECB_BURN_BYTES];
+/*
+ * Burned calls.
+ *
+ * A backend function that may hold key-derived values in its frame (the
+ * compiler spills state and round keys wherever it likes: bitsliced code
+ * always, vector code on 32-bit x86, anything at -O0, stack-protector
+ * canaries move the slots around) runs from run_burned(), which:
+ *
+ *   1. calls it through through(), a frame of BURN_GAP bytes, so that every
+ *      frame of the call lies at least that far below run_burned's own;
+ *   2. lets it record how deep its frames reach: each out-of-line function
+ *      that holds key-derived data calls aesecb__stack_mark(), which keeps
+ *      the lowest address of such a frame in 'stk' (less the registers a
+ *      function it calls afterwards may save below it, AESECB_CALLEE_SAVES);
+ *   3. clears the registers a later function could store (below);
+ *   4. allocates, in its own frame, a block that reaches from its frame
+ *      down to that lowest address, and wipes it with aesecb_wipe().
+ *
+ * Why 4 covers every frame of the call, whatever the compiler and flags:
+ * the block is allocated (alloca) where the call's frames were, since
+ * run_burned's stack pointer is the same before the call and after it;
+ * its size is the distance from a local of run_burned's fixed frame
+ * ('stk', which lies above the stack pointer and above the area an ABI
+ * keeps at the bottom of a frame for its callees: POWER's linkage area,
+ * s390x's register save area) to the recorded lowest address, so its
+ * bottom is at or below that address; and its top is at most the
+ * allocation's rounding (less than twice the largest alignment) below the
+ * stack pointer, which through()'s gap covers: the call's frames start
+ * below it.  Nothing is hand-measured: no constant depends on how large
+ * the compiler makes a frame.  run_burned's own frame and the entry
+ * points' hold nothing derived from the key, only pointers, lengths and
+ * the status.
+ *
+ * Registers: after the call, the caller-saved registers may still hold
+ * key-derived values (callee-saved ones are restored by the callee).  No
+ * ordinary code stores a caller-saved register it has not written itself,
+ * but some store them all: a variadic function's prologue saves every
+ * argument register, the dynamic linker's lazy binding saves the whole
+ * vector state (glibc's xsave), a signal handler's frame holds every
+ * register.  So run_burned zeroes them (clear_registers) before it calls
+ * anything, where the library knows the ABI: x86-64, 32-bit x86 and
+ * AArch64.  (A signal that arrives during the call itself still finds the
+ * key-derived values in the registers; nothing can prevent that.)
+ *
+ * The paths a backend declares register-only (AESECB_REGS_*, internal.h)
+ * are called directly: no burn, no record, nothing between the caller and
+ * the AES instructions.  In an unoptimised build (no __OPTIMIZE__) no path
+ * is register-only and everything is burned.
+ */
 
-	if (n > sizeof area)
-		n = sizeof area;
-	aesecb_wipe(area + sizeof area - n, n);
+/* The largest alignment a compiler gives a dynamic allocation. */
+#if defined(__BIGGEST_ALIGNMENT__) && __BIGGEST_ALIGNMENT__ > 16
+#define ALLOC_ALIGN_MAX __BIGGEST_ALIGNMENT__
+#else
+#define ALLOC_ALIGN_MAX 16
+#endif
+/* More than the rounding of an allocation's top (step 1 above). */
+#define BURN_GAP (2 * ALLOC_ALIGN_MAX)
+
+/* Whether the core's own direct paths (aesecb_hp_protect's arithmetic,
+ * the generic one-mask and mask functions) keep their values in
+ * registers: in an optimised build. */
+#ifndef __FRAMAC__
+#define CORE_REGS AESECB_REGS(AESECB_REGS_ONE | AESECB_REGS_BLOCKS)
+#else
+/* (For the prover, either: the proofs cover both kinds of build.) */
+/*@ assigns \nothing;
+    ensures \result == 0 || \result == (AESECB_REGS_ONE | AESECB_REGS_BLOCKS); */
+unsigned aesecb__prove_core_regs(void);
+#define CORE_REGS aesecb__prove_core_regs()
+#endif
+
+NOINLINE void aesecb__stack_mark(aesecb_stack *stk)
+{
+	unsigned char here = 0;
+	uintptr_t low;
+
+	/* 'here' is in this function's frame, below the caller's */
+	__asm__ __volatile__("" : : "r"(&here) : "memory");
+	low = (uintptr_t)&here - AESECB_CALLEE_SAVES;
+	if (stk != NULL && low < stk->low)
+		stk->low = low;
+}
+
+/*
+ * Zeroes the caller-saved registers: general-purpose and vector (all of
+ * them: the ymm and, where the library is built for AVX-512, zmm upper
+ * parts too, through VZEROALL where the CPU has AVX).  The clobber lists
+ * tell the compiler that nothing it keeps survives.  On x86 the vector
+ * part is a function of its own with the instruction set it needs as its
+ * target (a 32-bit build may have no SSE at all), called only where the
+ * CPU has it.
+ */
+#if (defined(__x86_64__) || defined(__i386__)) && \
+    (defined(__GNUC__) || defined(__clang__))
+#if defined(__x86_64__)
+#define XMM_CLOBBERS "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", \
+	"xmm7", "xmm8", "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14",   \
+	"xmm15"
+#define PXOR_HIGH "\n\tpxor %%xmm8, %%xmm8\n\tpxor %%xmm9, %%xmm9\n\t"     \
+	"pxor %%xmm10, %%xmm10\n\tpxor %%xmm11, %%xmm11\n\t"                 \
+	"pxor %%xmm12, %%xmm12\n\tpxor %%xmm13, %%xmm13\n\t"                 \
+	"pxor %%xmm14, %%xmm14\n\tpxor %%xmm15, %%xmm15"
+#else
+#define XMM_CLOBBERS "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", \
+	"xmm7"
+#define PXOR_HIGH ""
+#endif
+
+#ifndef __AVX__
+/*@ assigns \nothing; */
+static NOINLINE __attribute__((target("sse2"))) void clear_xmm(void)
+{
+	__asm__ __volatile__(
+		"pxor %%xmm0, %%xmm0\n\tpxor %%xmm1, %%xmm1\n\t"
+		"pxor %%xmm2, %%xmm2\n\tpxor %%xmm3, %%xmm3\n\t"
+		"pxor %%xmm4, %%xmm4\n\tpxor %%xmm5, %%xmm5\n\t"
+		"pxor %%xmm6, %%xmm6\n\tpxor %%xmm7, %%xmm7" PXOR_HIGH
+		: : : XMM_CLOBBERS);
+}
+#endif
+
+/*@ assigns \nothing; */
+static NOINLINE __attribute__((target("avx"))) void clear_ymm(void)
+{
+	__asm__ __volatile__("vzeroall" : : : XMM_CLOBBERS);
+#ifdef __AVX512F__
+	__asm__ __volatile__(
+		"vpxord %%zmm16, %%zmm16, %%zmm16\n\tvpxord %%zmm17, %%zmm17, %%zmm17\n\t"
+		"vpxord %%zmm18, %%zmm18, %%zmm18\n\tvpxord %%zmm19, %%zmm19, %%zmm19\n\t"
+		"vpxord %%zmm20, %%zmm20, %%zmm20\n\tvpxord %%zmm21, %%zmm21, %%zmm21\n\t"
+		"vpxord %%zmm22, %%zmm22, %%zmm22\n\tvpxord %%zmm23, %%zmm23, %%zmm23\n\t"
+		"vpxord %%zmm24, %%zmm24, %%zmm24\n\tvpxord %%zmm25, %%zmm25, %%zmm25\n\t"
+		"vpxord %%zmm26, %%zmm26, %%zmm26\n\tvpxord %%zmm27, %%zmm27, %%zmm27\n\t"
+		"vpxord %%zmm28, %%zmm28, %%zmm28\n\tvpxord %%zmm29, %%zmm29, %%zmm29\n\t"
+		"vpxord %%zmm30, %%zmm30, %%zmm30\n\tvpxord %%zmm31, %%zmm31, %%zmm31"
+		: : : "xmm16", "xmm17", "xmm18", "xmm19", "xmm20", "xmm21",
+		      "xmm22", "xmm23", "xmm24", "xmm25", "xmm26", "xmm27",
+		      "xmm28", "xmm29", "xmm30", "xmm31");
+#endif
+}
+#undef XMM_CLOBBERS
+#undef PXOR_HIGH
+#endif
+
+/*@ assigns \nothing; */
+static ALWAYS_INLINE void clear_registers(void)
+{
+#if (defined(__x86_64__) || defined(__i386__)) && \
+    (defined(__GNUC__) || defined(__clang__))
+	unsigned f = aesecb__cpu_features();
+
+	/* the vector registers first: the calls clobber general ones (a
+	 * build for AVX runs only where the CPU has it) */
+#ifdef __AVX__
+	(void)f;
+	clear_ymm();
+#else
+	if (f & AESECB_CPU_AVX2)
+		clear_ymm();
+	else if (f & AESECB_CPU_SSE2)
+		clear_xmm();
+#endif
+#if defined(__x86_64__)
+	__asm__ __volatile__(
+		"xorl %%eax, %%eax\n\txorl %%ecx, %%ecx\n\txorl %%edx, %%edx\n\t"
+		"xorl %%esi, %%esi\n\txorl %%edi, %%edi\n\txorl %%r8d, %%r8d\n\t"
+		"xorl %%r9d, %%r9d\n\txorl %%r10d, %%r10d\n\txorl %%r11d, %%r11d"
+		: : : "rax", "rcx", "rdx", "rsi", "rdi", "r8", "r9", "r10",
+		      "r11", "cc");
+#else
+	__asm__ __volatile__(
+		"xorl %%eax, %%eax\n\txorl %%ecx, %%ecx\n\txorl %%edx, %%edx"
+		: : : "eax", "ecx", "edx", "cc");
+#endif
+#elif defined(__aarch64__) && (defined(__GNUC__) || defined(__clang__))
+	/* v8-v15: a callee restores their low halves with 64-bit loads,
+	 * which zero the high halves; x18 is the platform's */
+	__asm__ __volatile__(
+		"movi v0.16b, #0\n\tmovi v1.16b, #0\n\tmovi v2.16b, #0\n\t"
+		"movi v3.16b, #0\n\tmovi v4.16b, #0\n\tmovi v5.16b, #0\n\t"
+		"movi v6.16b, #0\n\tmovi v7.16b, #0\n\tmovi v16.16b, #0\n\t"
+		"movi v17.16b, #0\n\tmovi v18.16b, #0\n\tmovi v19.16b, #0\n\t"
+		"movi v20.16b, #0\n\tmovi v21.16b, #0\n\tmovi v22.16b, #0\n\t"
+		"movi v23.16b, #0\n\tmovi v24.16b, #0\n\tmovi v25.16b, #0\n\t"
+		"movi v26.16b, #0\n\tmovi v27.16b, #0\n\tmovi v28.16b, #0\n\t"
+		"movi v29.16b, #0\n\tmovi v30.16b, #0\n\tmovi v31.16b, #0"
+		: : : "v0", "v1", "v2", "v3", "v4", "v5", "v6", "v7", "v16",
+		      "v17", "v18", "v19", "v20", "v21", "v22", "v23", "v24",
+		      "v25", "v26", "v27", "v28", "v29", "v30", "v31");
+	__asm__ __volatile__(
+		"mov x0, xzr\n\tmov x1, xzr\n\tmov x2, xzr\n\tmov x3, xzr\n\t"
+		"mov x4, xzr\n\tmov x5, xzr\n\tmov x6, xzr\n\tmov x7, xzr\n\t"
+		"mov x8, xzr\n\tmov x9, xzr\n\tmov x10, xzr\n\tmov x11, xzr\n\t"
+		"mov x12, xzr\n\tmov x13, xzr\n\tmov x14, xzr\n\tmov x15, xzr\n\t"
+		"mov x16, xzr\n\tmov x17, xzr"
+		: : : "x0", "x1", "x2", "x3", "x4", "x5", "x6", "x7", "x8",
+		      "x9", "x10", "x11", "x12", "x13", "x14", "x15", "x16",
+		      "x17");
+#endif
 }
 
 static aesecb_masks_fn generic_masks;
-static aesecb_one_fn generic_encrypt1, generic_decrypt1, direct_encrypt1,
-                     direct_decrypt1, generic_mask1, block_mask1;
+static aesecb_one_fn burned_encrypt1, burned_decrypt1, burned_mask1,
+                     direct_encrypt1, direct_decrypt1, generic_mask1,
+                     block_mask1;
+static aesecb_blocks_fn setkey_work, hp_protect_work, hp_unprotect_work;
 
 #define ONE_ENC  AESECB_ONE_ENC
 #define ONE_DEC  AESECB_ONE_DEC
@@ -379,11 +565,11 @@ static aesecb_one_fn generic_encrypt1, generic_decrypt1, direct_encrypt1,
 
 /*
  * The states of a context the entry points accept, for the contracts
- * below (HACKING.md, "Proofs").  Which functions a ready context's
- * pointers and slots lead to: when the core is proved, those of the
- * prover's model backend (internal.h) and the core's generic ones; the
- * analysis of the entry points with the portable backend (Eva) follows
- * the pointers themselves and is told nothing of them.
+ * (HACKING.md, "Proofs"), and what a ready context's pointers and slots
+ * lead to: when the core is proved, the functions of the prover's model
+ * backend (internal.h) and the core's own; the analysis of the entry
+ * points with the portable backend (Eva) follows the pointers themselves
+ * and is told nothing of them.
  */
 #if defined(__FRAMAC__) && defined(AESECB_PROVE_MODEL)
 const struct aesecb_impl aesecb__model_impl = {
@@ -392,6 +578,9 @@ const struct aesecb_impl aesecb__model_impl = {
 };
 
 /*@
+  predicate impl_ok(struct aesecb_impl *i) =
+    i == &aesecb__model_impl;
+
   predicate ctx_ptrs(aesecb_ctx *ctx) =
     ctx->priv_encrypt == &aesecb__model_encrypt &&
     ctx->priv_decrypt == &aesecb__model_decrypt &&
@@ -400,53 +589,46 @@ const struct aesecb_impl aesecb__model_impl = {
 
   predicate slot_enc(aesecb_ctx *ctx) =
     ctx->priv_one[ONE_ENC] == (uintptr_t)&aesecb__model_one_enc ||
-    ctx->priv_one[ONE_ENC] == (uintptr_t)&generic_encrypt1 ||
-    ctx->priv_one[ONE_ENC] == (uintptr_t)&direct_encrypt1 &&
-    ctx->priv_wipe[0] == 0;
+    ctx->priv_one[ONE_ENC] == (uintptr_t)&burned_encrypt1 ||
+    ctx->priv_one[ONE_ENC] == (uintptr_t)&direct_encrypt1;
   predicate slot_dec(aesecb_ctx *ctx) =
     ctx->priv_one[ONE_DEC] == (uintptr_t)&aesecb__model_one_dec ||
-    ctx->priv_one[ONE_DEC] == (uintptr_t)&generic_decrypt1 ||
-    ctx->priv_one[ONE_DEC] == (uintptr_t)&direct_decrypt1 &&
-    ctx->priv_wipe[1] == 0;
+    ctx->priv_one[ONE_DEC] == (uintptr_t)&burned_decrypt1 ||
+    ctx->priv_one[ONE_DEC] == (uintptr_t)&direct_decrypt1;
   predicate slot_mask(aesecb_ctx *ctx) =
     ctx->priv_one[ONE_MASK] == (uintptr_t)&aesecb__model_one_mask ||
+    ctx->priv_one[ONE_MASK] == (uintptr_t)&burned_mask1 ||
     ctx->priv_one[ONE_MASK] == (uintptr_t)&generic_mask1 ||
     ctx->priv_one[ONE_MASK] == (uintptr_t)&block_mask1;
-
-  // a backend's functions, as the model stands for them
-  predicate impl_ok(struct aesecb_impl *i) =
-    \valid_read(i) && i->setkey == &aesecb__model_setkey &&
-    i->encrypt == &aesecb__model_encrypt &&
-    i->decrypt == &aesecb__model_decrypt &&
-    (i->masks == \null || i->masks == &aesecb__model_masks) &&
-    (i->one == \null || i->one == &aesecb__model_one);
 */
 #else
 /*@
+  predicate impl_ok(struct aesecb_impl *i) = \true;
   predicate ctx_ptrs(aesecb_ctx *ctx) = \true;
   predicate slot_enc(aesecb_ctx *ctx) = \true;
   predicate slot_dec(aesecb_ctx *ctx) = \true;
   predicate slot_mask(aesecb_ctx *ctx) = \true;
-  predicate impl_ok(struct aesecb_impl *i) = \valid_read(i);
 */
 #endif
 /*@
+  // the backend and the key size set, as for key setup
+  predicate aesecb_chosen(aesecb_ctx *ctx) =
+    aesecb_keyed(ctx) && aesecb_known(ctx->priv_backend) &&
+    ctx->priv_backend->impl != \null && impl_ok(ctx->priv_backend->impl);
+
   // after a successful aesecb_init
   predicate aesecb_ready(aesecb_ctx *ctx) =
-    aesecb_keyed(ctx) && aesecb_known(ctx->priv_backend) &&
-    ctx->priv_wipe[0] == aesecb_scratch_written(ctx, 0) &&
-    ctx->priv_wipe[1] == aesecb_scratch_written(ctx, 1) &&
-    impl_ok(ctx->priv_backend->impl) && ctx_ptrs(ctx) &&
-    slot_enc(ctx) && slot_dec(ctx) && slot_mask(ctx);
+    aesecb_chosen(ctx) && ctx_ptrs(ctx) && slot_enc(ctx) && slot_dec(ctx) &&
+    slot_mask(ctx);
 
-  // filled with zeros (cleared, refused by aesecb_init): every call
-  // refuses it
+  // a context aesecb_clear or a failed aesecb_init left (filled with
+  // zeros): every call refuses it
   predicate aesecb_cleared(aesecb_ctx *ctx) =
     \valid_read(ctx) && ctx->priv_rounds == 0 &&
     ctx->priv_one[ONE_ENC] == 0 && ctx->priv_one[ONE_DEC] == 0 &&
     ctx->priv_one[ONE_MASK] == 0;
 
-  // what a context argument may be
+  // what a context argument of an entry point may be
   predicate aesecb_ctx_arg(aesecb_ctx *ctx) =
     ctx == \null || aesecb_ready(ctx) || aesecb_cleared(ctx);
 
@@ -454,7 +636,136 @@ const struct aesecb_impl aesecb__model_impl = {
   // not derive this from \valid(ctx))
   predicate aesecb_ctx_bytes(aesecb_ctx *ctx) =
     \valid((char *)ctx + (0 .. sizeof(aesecb_ctx) - 1));
+
+  // header protection's arguments: the packet-number offset n >= 1, and
+  // the 4 bytes from there and the 16 of the sample after them inside
+  // the packet, apart from the context
+  predicate hp_args(aesecb_ctx *ctx, uint8_t *packet, integer n) =
+    n >= 1 && \valid(packet + (0 .. n + 19)) &&
+    \separated(packet + (0 .. n + 19), ctx);
+
+  // The functions run burned, with their arguments (what each is given
+  // as in, out and n), and what each writes beside the stack record: a
+  // block function 16 bytes a block at out, a mask function 5 a mask,
+  // header protection the packet's first byte and the 4 at n (its
+  // packet-number offset), key setup the context's round keys.
+  logic boolean burned_hp(aesecb_blocks_fn *fn) =
+    fn == &hp_protect_work || fn == &hp_unprotect_work;
+
+  predicate burned_args(aesecb_blocks_fn *fn, aesecb_ctx *ctx, uint8_t *in,
+                        uint8_t *out, integer n) =
+    (fn == ctx->priv_encrypt || fn == ctx->priv_decrypt) &&
+      aesecb_ready(ctx) && aesecb_blocks_args(ctx, in, out, n, \null) ||
+    fn == ctx->priv_masks &&
+      aesecb_ready(ctx) && aesecb_masks_args(ctx, in, out, n, \null) ||
+    fn == &setkey_work &&
+      aesecb_chosen(ctx) && aesecb_key_args(ctx, in, n) ||
+    burned_hp(fn) && aesecb_ready(ctx) && in == out && hp_args(ctx, out, n);
+
+  logic integer burned_in(aesecb_blocks_fn *fn, integer n) =
+    fn == &setkey_work ? n : burned_hp(fn) ? n + 20 : 16 * n;
+  logic integer burned_head(aesecb_blocks_fn *fn, aesecb_ctx *ctx,
+                            integer n) =
+    burned_hp(fn) ? 1 : fn == &setkey_work ? 0 :
+    fn == ctx->priv_masks ? 5 * n : 16 * n;
+  logic integer burned_pn(aesecb_blocks_fn *fn) = burned_hp(fn) ? 4 : 0;
+  logic integer burned_keys(aesecb_blocks_fn *fn, aesecb_ctx *ctx) =
+    fn == &setkey_work ? sizeof(ctx->priv_keys.b) : 0;
+
+  // what it returns
+  predicate burned_status(aesecb_blocks_fn *fn, integer status) =
+    fn == &hp_unprotect_work ? 1 <= status <= 4 : status == AESECB_OK;
+
+  // the stack record of a burned call, apart from all of the above (none
+  // on a direct path, never for key setup)
+  predicate burned_stk(aesecb_stack *stk, aesecb_blocks_fn *fn,
+                       aesecb_ctx *ctx, uint8_t *in, uint8_t *out,
+                       integer n) =
+    stk == \null && fn != &setkey_work ||
+    \valid(stk) &&
+    \separated(stk, ctx, in + (0 .. burned_in(fn, n) - 1),
+               out + (0 .. burned_in(fn, n) - 1));
 */
+
+/* The call, under DIT when the context asks for it (AArch64 with
+ * FEAT_DIT; see above); otherwise, and on every other architecture, a
+ * plain call. */
+/*@ requires burned_args(fn, ctx, in, out, n);
+    requires burned_stk(stk, fn, ctx, in, out, n);
+    assigns out[0 .. burned_head(fn, ctx, n) - 1],
+            out[n .. n + burned_pn(fn) - 1],
+            ((aesecb_ctx *)ctx)->priv_keys.b[0 .. burned_keys(fn, ctx) - 1],
+            stk->low;
+    ensures burned_status(fn, \result); */
+static ALWAYS_INLINE int call_dit(aesecb_blocks_fn *fn, const aesecb_ctx *ctx,
+                                  const uint8_t *in, uint8_t *out, size_t n,
+                                  aesecb_stack *stk)
+{
+#ifdef AESECB_DIT
+	if (ctx->priv_dit) {
+		uint64_t saved = dit_on();
+
+		return dit_restore(saved, fn(ctx, in, out, n, stk));
+	}
+#endif
+	/*@ calls aesecb__model_encrypt, aesecb__model_decrypt,
+	          aesecb__model_masks, generic_masks, setkey_work,
+	          hp_protect_work, hp_unprotect_work; */
+	return fn(ctx, in, out, n, stk);
+}
+
+/* Step 1: the call, BURN_GAP bytes below the caller's frame.  The gap is
+ * never written; the asm statements keep it, and keep the call from
+ * becoming a jump (which would drop this frame). */
+/*@ requires burned_args(fn, ctx, in, out, n);
+    requires burned_stk(stk, fn, ctx, in, out, n);
+    assigns out[0 .. burned_head(fn, ctx, n) - 1],
+            out[n .. n + burned_pn(fn) - 1],
+            ((aesecb_ctx *)ctx)->priv_keys.b[0 .. burned_keys(fn, ctx) - 1],
+            stk->low;
+    ensures burned_status(fn, \result); */
+static NOINLINE int through(aesecb_blocks_fn *fn, const aesecb_ctx *ctx,
+                            const uint8_t *in, uint8_t *out, size_t n,
+                            aesecb_stack *stk)
+{
+	unsigned char gap[BURN_GAP];
+	int status;
+
+	__asm__ __volatile__("" : : "r"(gap) : "memory");
+	status = call_dit(fn, ctx, in, out, n, stk);
+	__asm__ __volatile__("" : : "r"(gap) : "memory");
+	return status;
+}
+
+/*
+ * Steps 1 to 4 above: fn(ctx, in, out, n) with its stack burned.  The
+ * burn writes below this frame, where the call's frames were: no object
+ * lives there but the block step 4 allocates, this frame's own, which the
+ * contract need not name.  (Frama-C 25's WP does not model allocation:
+ * the one part of the assigns goal that is the wipe of that block stays
+ * unproved, listed in prove/known.)
+ */
+/*@ requires burned_args(fn, ctx, in, out, n);
+    assigns out[0 .. burned_head(fn, ctx, n) - 1],
+            out[n .. n + burned_pn(fn) - 1],
+            ((aesecb_ctx *)ctx)->priv_keys.b[0 .. burned_keys(fn, ctx) - 1];
+    ensures burned_status(fn, \result); */
+static NOINLINE int run_burned(aesecb_blocks_fn *fn, const aesecb_ctx *ctx,
+                               const uint8_t *in, uint8_t *out, size_t n)
+{
+	aesecb_stack stk;
+	unsigned char *area;
+	size_t depth;
+	int status;
+
+	stk.low = (uintptr_t)&stk;
+	status = through(fn, ctx, in, out, n, &stk);
+	clear_registers();
+	depth = (uintptr_t)&stk - stk.low;
+	area = __builtin_alloca(depth);
+	aesecb_wipe(area, depth);
+	return status;
+}
 
 /* What the slots of a context filled with zeros lead to (internal.h). */
 /*@ assigns \nothing;
@@ -467,32 +778,35 @@ int aesecb__one_none(const aesecb_ctx *ctx, const uint8_t *in, uint8_t *out)
 	return AESECB_EINVAL;
 }
 
-/* The context's one-block functions: the backend's own where it has them
- * (and, for a block direction, declares no working space), else the
- * generic ones. */
+/*
+ * The context's one-block functions: the backend's own where it declares
+ * them register-only (regs: what it declares and this build honours),
+ * else the core's: direct calls of the block and mask functions where
+ * those are register-only, burned calls of them otherwise.
+ */
 /*@ requires \valid(ctx) && aesecb_known(be) && be->impl != \null;
-    requires aesecb_rounds(rounds);
+    requires impl_ok(be->impl);
     assigns ctx->priv_one[0 .. AESECB_ONE_N - 1];
     ensures slot_enc(ctx);
     ensures slot_dec(ctx);
     ensures slot_mask(ctx); */
-static void set_one(aesecb_ctx *ctx, const aesecb_backend *be, int rounds)
+static void set_one(aesecb_ctx *ctx, const aesecb_backend *be, int rounds,
+                    unsigned regs)
 {
 	aesecb_one_fn *own[AESECB_ONE_N] = { NULL, NULL, NULL };
+	int direct = (regs & AESECB_REGS_BLOCKS) != 0;
 
-	if (be->impl->one != NULL) {
+	if (be->impl->one != NULL && (regs & AESECB_REGS_ONE))
 		/*@ calls aesecb__model_one; */
 		be->impl->one((unsigned)rounds, own);
-	}
-	if (own[ONE_ENC] == NULL || ctx->priv_wipe[0] != 0)
-		own[ONE_ENC] = ctx->priv_wipe[0] != 0 ? generic_encrypt1
-		                                      : direct_encrypt1;
-	if (own[ONE_DEC] == NULL || ctx->priv_wipe[1] != 0)
-		own[ONE_DEC] = ctx->priv_wipe[1] != 0 ? generic_decrypt1
-		                                      : direct_decrypt1;
+	if (own[ONE_ENC] == NULL)
+		own[ONE_ENC] = direct ? direct_encrypt1 : burned_encrypt1;
+	if (own[ONE_DEC] == NULL)
+		own[ONE_DEC] = direct ? direct_decrypt1 : burned_decrypt1;
 	if (own[ONE_MASK] == NULL)
-		own[ONE_MASK] = be->impl->masks != NULL ? generic_mask1
-		                                        : block_mask1;
+		own[ONE_MASK] = !direct ? burned_mask1
+		                : be->impl->masks != NULL ? generic_mask1
+		                : block_mask1;
 	ctx->priv_one[ONE_ENC] = aesecb__one_encode(own[ONE_ENC]);
 	ctx->priv_one[ONE_DEC] = aesecb__one_encode(own[ONE_DEC]);
 	ctx->priv_one[ONE_MASK] = aesecb__one_encode(own[ONE_MASK]);
@@ -511,9 +825,26 @@ static int rounds_for(size_t key_len)
 	}
 }
 
+/* Key setup as a burned call: in is the key, n its length. */
+/*@ requires aesecb_chosen(ctx) && aesecb_setkey_args(ctx, key, key_len, stk);
+    assigns ((aesecb_ctx *)ctx)->priv_keys.b[0 .. sizeof(ctx->priv_keys.b) - 1],
+            stk->low;
+    ensures \result == AESECB_OK; */
+static int setkey_work(const aesecb_ctx *ctx, const uint8_t *key,
+                       uint8_t *unused, size_t key_len, aesecb_stack *stk)
+{
+	/* the context is the caller's, writable: aesecb_init's */
+	aesecb_ctx *w = (aesecb_ctx *)(uintptr_t)ctx;
+
+	(void)unused;
+	/*@ calls aesecb__model_setkey; */
+	w->priv_backend->impl->setkey(w, key, key_len, stk);
+	return AESECB_OK;
+}
+
 /*@ requires \valid(ctx);
-    requires key == \null || \valid_read(key + (0 .. key_len - 1));
-    requires key == \null || \separated(key + (0 .. key_len - 1), ctx);
+    requires key == \null || \valid_read(key + (0 .. key_len - 1)) &&
+                             \separated(key + (0 .. key_len - 1), ctx);
     assigns *ctx;
     ensures \result == AESECB_OK ==>
             aesecb_ready(ctx) && ctx->priv_key_len == key_len; */
@@ -521,6 +852,7 @@ static int init_checked(aesecb_ctx *ctx, const uint8_t *key, size_t key_len,
                         const aesecb_backend *be)
 {
 	int rounds, status = AESECB_OK;
+	unsigned regs;
 
 	if (be == NULL) {
 		status = aesecb_backend_resolve(NULL, &be, NULL);
@@ -537,6 +869,7 @@ static int init_checked(aesecb_ctx *ctx, const uint8_t *key, size_t key_len,
 	if (rounds == 0)
 		return AESECB_EKEYLEN;
 
+	regs = be->regs & CORE_REGS;
 	ctx->priv_backend = be;
 	ctx->priv_rounds = (uint16_t)rounds;
 	ctx->priv_key_len = (uint8_t)key_len;
@@ -544,21 +877,13 @@ static int init_checked(aesecb_ctx *ctx, const uint8_t *key, size_t key_len,
 	ctx->priv_decrypt = be->impl->decrypt;
 	ctx->priv_masks = be->impl->masks != NULL ? be->impl->masks
 	                                          : generic_masks;
-	ctx->priv_wipe[0] = (uint16_t)aesecb_backend_scratch_written(be, 0);
-	ctx->priv_wipe[1] = (uint16_t)aesecb_backend_scratch_written(be, 1);
-	set_one(ctx, be, rounds);
+	ctx->priv_burn = (regs & AESECB_REGS_BLOCKS) == 0;
+	set_one(ctx, be, rounds, regs);
 #ifdef AESECB_DIT
 	ctx->priv_dit = (uint8_t)backend_dit(be);
-	if (ctx->priv_dit) {
-		uint64_t saved = dit_on();
-
-		be->impl->setkey(ctx, key, key_len);
-		return dit_restore(saved, AESECB_OK);
-	}
 #endif
-	/*@ calls aesecb__model_setkey; */
-	be->impl->setkey(ctx, key, key_len);
-	return AESECB_OK;
+	/* under DIT where the context asks for it (run_burned) */
+	return run_burned(setkey_work, ctx, key, NULL, key_len);
 }
 
 /*
@@ -588,6 +913,10 @@ int aesecb_init(aesecb_ctx *ctx, const uint8_t *key, size_t key_len,
 	return status;
 }
 
+/*@ requires aesecb_ctx_arg(ctx);
+    requires ctx == \null || \valid_read(ctx);
+    assigns \nothing;
+    ensures \result == \null || aesecb_known(\result); */
 const aesecb_backend *aesecb_ctx_backend(const aesecb_ctx *ctx)
 {
 	if (ctx == NULL || ctx->priv_rounds == 0 || !known(ctx->priv_backend))
@@ -607,8 +936,24 @@ void aesecb_clear(aesecb_ctx *ctx)
  * A context in its own allocation, for callers that keep one per key in
  * their own heap structures (a QUIC stack does): malloc promises less than
  * the context's 64-byte alignment, aligned_alloc gives it (its size, 1024,
- * is a multiple of the alignment, as C11 asks).
+ * is a multiple of the alignment, as C11 asks).  Windows' C runtime has no
+ * aligned_alloc, and its free cannot release an over-aligned block: there
+ * _aligned_malloc and _aligned_free.
  */
+#ifdef _WIN32
+static aesecb_ctx *ctx_alloc(void)
+{
+	return _aligned_malloc(sizeof(aesecb_ctx), _Alignof(aesecb_ctx));
+}
+#define ctx_release _aligned_free
+#else
+static aesecb_ctx *ctx_alloc(void)
+{
+	return aligned_alloc(_Alignof(aesecb_ctx), sizeof(aesecb_ctx));
+}
+#define ctx_release free
+#endif
+
 int aesecb_ctx_new(aesecb_ctx **ctxp, const uint8_t *key, size_t key_len,
                    const aesecb_backend *be)
 {
@@ -618,12 +963,12 @@ int aesecb_ctx_new(aesecb_ctx **ctxp, const uint8_t *key, size_t key_len,
 	if (ctxp == NULL)
 		return AESECB_EINVAL;
 	*ctxp = NULL;
-	ctx = aligned_alloc(_Alignof(aesecb_ctx), sizeof *ctx);
+	ctx = ctx_alloc();
 	if (ctx == NULL)
 		return AESECB_ENOMEM;
 	status = aesecb_init(ctx, key, key_len, be);
 	if (status != AESECB_OK) {
-		free(ctx);              /* aesecb_init left it wiped */
+		ctx_release(ctx);       /* aesecb_init left it wiped */
 		return status;
 	}
 	*ctxp = ctx;
@@ -635,82 +980,28 @@ void aesecb_ctx_free(aesecb_ctx *ctx)
 	if (ctx == NULL)
 		return;
 	aesecb_wipe(ctx, sizeof *ctx);
-	free(ctx);
+	ctx_release(ctx);
 }
 
 /*
- * A backend that declared a bound gets the working space: uninitialised,
- * on this frame, and afterwards exactly the declared prefix is wiped.
- * Kept out of line so that the 2 KiB frame (and its 64-byte realignment)
- * costs nothing to the backends that declare 0.
+ * The common path of encrypt, decrypt and the header-protection masks for
+ * more than one block: fn (the context's block or mask function) as a
+ * burned call, or, where the backend's block functions are register-only
+ * (priv_burn clear), directly (under DIT when the context asks for it): no
+ * record, nothing between the caller and the AES instructions.
  */
-/*@ requires aesecb_ready(ctx);
-    requires fn == ctx->priv_encrypt && written == ctx->priv_wipe[0] ||
-             fn == ctx->priv_decrypt && written == ctx->priv_wipe[1];
-    requires aesecb_blocks_args(ctx, in, out, nblocks);
-    assigns out[0 .. 16 * nblocks - 1];
-    ensures \result == AESECB_OK; */
-static NOINLINE int run_with_scratch(const aesecb_ctx *ctx,
-                                     aesecb_blocks_fn *fn, size_t written,
-                                     const uint8_t *in, uint8_t *out,
-                                     size_t nblocks)
-{
-	AESECB_ALIGN64_ unsigned char scratch[AESECB_SCRATCH_SIZE];
-	int status;
-
-	/*@ calls aesecb__model_encrypt, aesecb__model_decrypt; */
-	status = fn(ctx, in, out, nblocks, scratch);
-	aesecb_wipe(scratch, written > sizeof scratch ? sizeof scratch : written);
-	return status;
-}
-
-/*
- * The common path of encrypt, decrypt and the header-protection masks.
- * 'written' is the backend's declaration for this direction.  A backend
- * that writes no working space is called directly: no space, no zeroing,
- * no wiping, nothing between the caller and the AES instructions.
- */
-/*@ requires aesecb_ready(ctx);
-    requires fn == ctx->priv_encrypt && written == ctx->priv_wipe[0] ||
-             fn == ctx->priv_decrypt && written == ctx->priv_wipe[1];
-    requires aesecb_blocks_args(ctx, in, out, nblocks);
-    assigns out[0 .. 16 * nblocks - 1];
+/*@ requires \valid_read(ctx) && aesecb_ready(ctx) && burned_args(fn, ctx, in, out, nblocks);
+    requires fn == ctx->priv_encrypt || fn == ctx->priv_decrypt ||
+             fn == ctx->priv_masks;
+    assigns out[0 .. burned_head(fn, ctx, nblocks) - 1];
     ensures \result == AESECB_OK; */
 static ALWAYS_INLINE int run_blocks(const aesecb_ctx *ctx,
-                                    aesecb_blocks_fn *fn, size_t written,
-                                    const uint8_t *in, uint8_t *out,
-                                    size_t nblocks)
+                                    aesecb_blocks_fn *fn, const uint8_t *in,
+                                    uint8_t *out, size_t nblocks)
 {
-	if (written == 0)
-		/*@ calls aesecb__model_encrypt, aesecb__model_decrypt; */
-		return fn(ctx, in, out, nblocks, NULL);
-	return run_with_scratch(ctx, fn, written, in, out, nblocks);
-}
-
-/*
- * The same under DIT when the context asks for it (AArch64 with FEAT_DIT);
- * otherwise, and on every other architecture, the direct call.
- */
-/*@ requires aesecb_ready(ctx);
-    requires fn == ctx->priv_encrypt && written == ctx->priv_wipe[0] ||
-             fn == ctx->priv_decrypt && written == ctx->priv_wipe[1];
-    requires aesecb_blocks_args(ctx, in, out, nblocks);
-    assigns out[0 .. 16 * nblocks - 1];
-    ensures \result == AESECB_OK; */
-static ALWAYS_INLINE int run_blocks_dit(const aesecb_ctx *ctx,
-                                        aesecb_blocks_fn *fn, size_t written,
-                                        const uint8_t *in, uint8_t *out,
-                                        size_t nblocks)
-{
-#ifdef AESECB_DIT
-	if (ctx->priv_dit) {
-		uint64_t saved = dit_on();
-
-		return dit_restore(saved, run_blocks(ctx, fn, written, in, out,
-		                                     nblocks));
-	}
-#endif
-	return run_blocks(ctx, fn, written, in, out, nblocks);
+	if (ctx->priv_burn)
+		return run_burned(fn, ctx, in, out, nblocks);
+	return call_dit(fn, ctx, in, out, nblocks, NULL);
 }
 
 /* Whether a slot of ctx->priv_one can be called (always, but on 32-bit
@@ -722,15 +1013,13 @@ static ALWAYS_INLINE int one_ready(uintptr_t slot)
 	return !AESECB_ONE_TESTED || slot != 0;
 }
 
-/* The one-block function in slot 'which' of ctx, under DIT when the context
- * asks for it; otherwise, and on every other architecture, a jump to it. */
-/*@ requires aesecb_ready(ctx);
+/* The one-block function in slot 'which' of ctx, under DIT when the
+ * context asks for it; otherwise, and on every other architecture, a jump
+ * to it. */
+/*@ requires \valid_read(ctx) && aesecb_ready(ctx);
     requires which == ONE_ENC || which == ONE_DEC || which == ONE_MASK;
-    requires which != ONE_MASK ==> aesecb_blocks_args(ctx, in, out, 1);
-    requires which == ONE_MASK ==>
-             \valid_read(in + (0 .. 15)) && \valid(out + (0 .. 4)) &&
-             \separated(out + (0 .. 4), ctx) &&
-             \separated(out + (0 .. 4), in + (0 .. 15));
+    requires which != ONE_MASK ==> aesecb_blocks_args(ctx, in, out, 1, \null);
+    requires which == ONE_MASK ==> aesecb_masks_args(ctx, in, out, 1, \null);
     assigns out[0 .. (which == ONE_MASK ? 4 : 15)];
     ensures \result == AESECB_OK; */
 static ALWAYS_INLINE int run_one_dit(const aesecb_ctx *ctx, int which,
@@ -745,15 +1034,16 @@ static ALWAYS_INLINE int run_one_dit(const aesecb_ctx *ctx, int which,
 		return dit_restore(saved, fn(ctx, in, out));
 	}
 #endif
-	/*@ calls generic_encrypt1, generic_decrypt1, direct_encrypt1,
-	          direct_decrypt1, generic_mask1, block_mask1,
-	          aesecb__model_one_enc, aesecb__model_one_dec,
-	          aesecb__model_one_mask; */
+	/*@ calls aesecb__model_one_enc, aesecb__model_one_dec,
+	          aesecb__model_one_mask, burned_encrypt1, burned_decrypt1,
+	          burned_mask1, direct_encrypt1, direct_decrypt1,
+	          generic_mask1, block_mask1; */
 	return fn(ctx, in, out);
 }
 
 /* Every length: the checks in the documented order, then the backend. */
 /*@ requires aesecb_ctx_arg(ctx);
+    requires ctx == \null || \valid_read(ctx);
     requires len == 0 || in == \null || \valid_read(in + (0 .. len - 1));
     requires len == 0 || out == \null || \valid(out + (0 .. len - 1));
     requires in == \null || out == \null || in == out ||
@@ -774,11 +1064,8 @@ static NOINLINE int crypt_checked(const aesecb_ctx *ctx, const uint8_t *in,
 		return AESECB_EPARTIAL;
 	if (in == NULL || out == NULL)
 		return AESECB_EINVAL;
-	if (decrypt)
-		return run_blocks_dit(ctx, ctx->priv_decrypt, ctx->priv_wipe[1],
-		                      in, out, len / AESECB_BLOCK_SIZE);
-	return run_blocks_dit(ctx, ctx->priv_encrypt, ctx->priv_wipe[0],
-	                      in, out, len / AESECB_BLOCK_SIZE);
+	return run_blocks(ctx, decrypt ? ctx->priv_decrypt : ctx->priv_encrypt,
+	                  in, out, len / AESECB_BLOCK_SIZE);
 }
 
 /*
@@ -791,7 +1078,7 @@ static NOINLINE int crypt_checked(const aesecb_ctx *ctx, const uint8_t *in,
  */
 /*@ assigns \nothing;
     ensures \result != 0 ==> a != \null && b != \null; */
-static ALWAYS_INLINE int both_set(const uint8_t *a, const uint8_t *b)
+static ALWAYS_INLINE int both_set(const void *a, const void *b)
 {
 	return ((uintptr_t)a & (uintptr_t)b) != 0;
 }
@@ -810,6 +1097,7 @@ static ALWAYS_INLINE int both_set(const uint8_t *a, const uint8_t *b)
  * test, goes to crypt_checked, which checks in the documented order.
  */
 /*@ requires aesecb_ctx_arg(ctx);
+    requires ctx == \null || \valid_read(ctx);
     requires len == 0 || in == \null || \valid_read(in + (0 .. len - 1));
     requires len == 0 || out == \null || \valid(out + (0 .. len - 1));
     requires in == \null || out == \null || in == out ||
@@ -836,6 +1124,7 @@ static ALWAYS_INLINE int do_crypt(const aesecb_ctx *ctx, const uint8_t *in,
  * through the PLT).
  */
 /*@ requires aesecb_ctx_arg(ctx);
+    requires ctx == \null || \valid_read(ctx);
     requires len == 0 || in == \null || \valid_read(in + (0 .. len - 1));
     requires len == 0 || out == \null || \valid(out + (0 .. len - 1));
     requires in == \null || out == \null || in == out ||
@@ -852,6 +1141,7 @@ ALIGN64_FN int aesecb_encrypt(const aesecb_ctx *ctx, const uint8_t *in,
 }
 
 /*@ requires aesecb_ctx_arg(ctx);
+    requires ctx == \null || \valid_read(ctx);
     requires len == 0 || in == \null || \valid_read(in + (0 .. len - 1));
     requires len == 0 || out == \null || \valid(out + (0 .. len - 1));
     requires in == \null || out == \null || in == out ||
@@ -867,71 +1157,77 @@ ALIGN64_FN int aesecb_decrypt(const aesecb_ctx *ctx, const uint8_t *in,
 	return do_crypt(ctx, in, out, len, ONE_DEC);
 }
 
-/* The one-block functions of a backend that has none of its own (or, for
- * a direction, declares working space there): the block functions with
- * one block, under the working-space contract (direct_: a direction that
- * declares none, so a jump and no test of the declaration), and the mask
- * function with one sample.  They read the context's pointers at each
- * call. */
-/*@ requires aesecb_ready(ctx);
-    requires aesecb_blocks_args(ctx, in, out, 1);
+/*
+ * The one-block functions of a backend that has none of its own, or whose
+ * own are not register-only in this build: the block and mask functions
+ * with one block, called directly (direct_, generic_mask1, block_mask1:
+ * where they are register-only, so a jump and no test) or burned
+ * (burned_).  They read the context's pointers at each call.
+ */
+/*@ requires \valid_read(ctx) && aesecb_ready(ctx) && aesecb_blocks_args(ctx, in, out, 1, \null);
     assigns out[0 .. 15];
     ensures \result == AESECB_OK; */
-static int generic_encrypt1(const aesecb_ctx *ctx, const uint8_t *in,
-                            uint8_t *out)
+static int burned_encrypt1(const aesecb_ctx *ctx, const uint8_t *in,
+                           uint8_t *out)
 {
-	return run_blocks(ctx, ctx->priv_encrypt, ctx->priv_wipe[0], in, out, 1);
+	return run_burned(ctx->priv_encrypt, ctx, in, out, 1);
 }
 
-/*@ requires aesecb_ready(ctx);
-    requires aesecb_blocks_args(ctx, in, out, 1);
+/*@ requires \valid_read(ctx) && aesecb_ready(ctx) && aesecb_blocks_args(ctx, in, out, 1, \null);
     assigns out[0 .. 15];
     ensures \result == AESECB_OK; */
-static int generic_decrypt1(const aesecb_ctx *ctx, const uint8_t *in,
-                            uint8_t *out)
+static int burned_decrypt1(const aesecb_ctx *ctx, const uint8_t *in,
+                           uint8_t *out)
 {
-	return run_blocks(ctx, ctx->priv_decrypt, ctx->priv_wipe[1], in, out, 1);
+	return run_burned(ctx->priv_decrypt, ctx, in, out, 1);
 }
 
-/*@ requires aesecb_ready(ctx) && ctx->priv_wipe[0] == 0;
-    requires aesecb_blocks_args(ctx, in, out, 1);
+/*@ requires \valid_read(ctx) && aesecb_ready(ctx) &&
+             aesecb_masks_args(ctx, sample, mask, 1, \null);
+    assigns mask[0 .. 4];
+    ensures \result == AESECB_OK; */
+static int burned_mask1(const aesecb_ctx *ctx, const uint8_t *sample,
+                        uint8_t *mask)
+{
+	return run_burned(ctx->priv_masks, ctx, sample, mask, 1);
+}
+
+/*@ requires \valid_read(ctx) && aesecb_ready(ctx) && aesecb_blocks_args(ctx, in, out, 1, \null);
     assigns out[0 .. 15];
     ensures \result == AESECB_OK; */
 static int direct_encrypt1(const aesecb_ctx *ctx, const uint8_t *in,
                            uint8_t *out)
 {
-	return run_blocks(ctx, ctx->priv_encrypt, 0, in, out, 1);
+	/*@ calls aesecb__model_encrypt; */
+	return ctx->priv_encrypt(ctx, in, out, 1, NULL);
 }
 
-/*@ requires aesecb_ready(ctx) && ctx->priv_wipe[1] == 0;
-    requires aesecb_blocks_args(ctx, in, out, 1);
+/*@ requires \valid_read(ctx) && aesecb_ready(ctx) && aesecb_blocks_args(ctx, in, out, 1, \null);
     assigns out[0 .. 15];
     ensures \result == AESECB_OK; */
 static int direct_decrypt1(const aesecb_ctx *ctx, const uint8_t *in,
                            uint8_t *out)
 {
-	return run_blocks(ctx, ctx->priv_decrypt, 0, in, out, 1);
+	/*@ calls aesecb__model_decrypt; */
+	return ctx->priv_decrypt(ctx, in, out, 1, NULL);
 }
 
-/*@ requires aesecb_ready(ctx);
-    requires \valid_read(sample + (0 .. 15)) && \valid(mask + (0 .. 4));
-    requires \separated(mask + (0 .. 4), ctx);
-    requires \separated(mask + (0 .. 4), sample + (0 .. 15));
+/*@ requires \valid_read(ctx) && aesecb_ready(ctx) &&
+             aesecb_masks_args(ctx, sample, mask, 1, \null);
     assigns mask[0 .. 4];
     ensures \result == AESECB_OK; */
 static int generic_mask1(const aesecb_ctx *ctx, const uint8_t *sample,
                          uint8_t *mask)
 {
 	/*@ calls aesecb__model_masks, generic_masks; */
-	return ctx->priv_masks(ctx, sample, mask, 1);
+	return ctx->priv_masks(ctx, sample, mask, 1, NULL);
 }
 
 /* A backend with no mask function at all: one block, 5 bytes of it (what
- * generic_masks does, without its loop). */
-/*@ requires aesecb_ready(ctx);
-    requires \valid_read(sample + (0 .. 15)) && \valid(mask + (0 .. 4));
-    requires \separated(mask + (0 .. 4), ctx);
-    requires \separated(mask + (0 .. 4), sample + (0 .. 15));
+ * generic_masks does, without its loop).  The block is the cipher's
+ * output, the caller's mask and what follows it. */
+/*@ requires \valid_read(ctx) && aesecb_ready(ctx) &&
+             aesecb_masks_args(ctx, sample, mask, 1, \null);
     assigns mask[0 .. 4];
     ensures \result == AESECB_OK; */
 static int block_mask1(const aesecb_ctx *ctx, const uint8_t *sample,
@@ -940,42 +1236,40 @@ static int block_mask1(const aesecb_ctx *ctx, const uint8_t *sample,
 	uint8_t block[AESECB_BLOCK_SIZE];
 	int status;
 
-	status = run_blocks(ctx, ctx->priv_encrypt, ctx->priv_wipe[0], sample,
-	                    block, 1);
+	/*@ calls aesecb__model_encrypt; */
+	status = ctx->priv_encrypt(ctx, sample, block, 1, NULL);
 	memcpy(mask, block, 5);
 	return status;
 }
 
 /*
  * The mask path of a backend that has none of its own: encrypt into a
- * block buffer (under the working-space contract) and copy 5 bytes of each
- * block.  The blocks are not wiped: they hold no key material, and the
- * masks themselves go to the caller.
+ * block buffer and copy 5 bytes of each block; called directly or burned,
+ * as the block function is (stk: NULL, or the record of the burned call,
+ * which the block function gets too).
  */
-/*@ requires aesecb_ready(ctx) && n >= 1;
-    requires \valid_read(samples + (0 .. 16 * n - 1));
-    requires \valid(masks + (0 .. 5 * n - 1));
-    requires \separated(masks + (0 .. 5 * n - 1), ctx);
-    requires \separated(masks + (0 .. 5 * n - 1),
-                        samples + (0 .. 16 * n - 1));
-    assigns masks[0 .. 5 * n - 1];
+/*@ requires \valid_read(ctx) && aesecb_ready(ctx) &&
+             aesecb_masks_args(ctx, samples, masks, n, stk);
+    assigns masks[0 .. 5 * n - 1], stk->low;
     ensures \result == AESECB_OK; */
 static int generic_masks(const aesecb_ctx *ctx, const uint8_t *samples,
-                         uint8_t *masks, size_t n)
+                         uint8_t *masks, size_t n, aesecb_stack *stk)
 {
 	/* Blocks per pass: enough to keep every backend's widest path full. */
 	enum { BATCH = 64 };
 	uint8_t blocks[BATCH * AESECB_BLOCK_SIZE];
-	size_t written = ctx->priv_wipe[0], i, k, j;
+	size_t i, k, j;
 
+	aesecb__stack_mark(stk);
 	/*@ loop invariant 0 <= i <= n;
 	    loop assigns i, k, j, blocks[0 .. BATCH * AESECB_BLOCK_SIZE - 1],
-	                 masks[0 .. 5 * n - 1];
+	                 masks[0 .. 5 * n - 1], stk->low;
 	    loop variant n - i; */
 	for (i = 0; i < n; i += k) {
 		k = n - i < BATCH ? n - i : BATCH;
-		run_blocks(ctx, ctx->priv_encrypt, written,
-		           samples + i * AESECB_BLOCK_SIZE, blocks, k);
+		/*@ calls aesecb__model_encrypt; */
+		ctx->priv_encrypt(ctx, samples + i * AESECB_BLOCK_SIZE,
+		                  blocks, k, stk);
 		/*@ loop invariant 0 <= j <= k;
 		    loop assigns j, masks[5 * i .. 5 * (i + k) - 1];
 		    loop variant k - j; */
@@ -985,36 +1279,10 @@ static int generic_masks(const aesecb_ctx *ctx, const uint8_t *samples,
 	return AESECB_OK;
 }
 
-/* Both mask calls go straight to the backend's mask function (or the
- * generic one), chosen once in aesecb_init: checks, then a tail call (or,
- * under DIT, the call between setting and restoring it). */
-/*@ requires aesecb_ready(ctx) && n >= 1;
-    requires \valid_read(samples + (0 .. 16 * n - 1));
-    requires \valid(masks + (0 .. 5 * n - 1));
-    requires \separated(masks + (0 .. 5 * n - 1), ctx);
-    requires \separated(masks + (0 .. 5 * n - 1),
-                        samples + (0 .. 16 * n - 1));
-    assigns masks[0 .. 5 * n - 1];
-    ensures \result == AESECB_OK; */
-static ALWAYS_INLINE int run_masks(const aesecb_ctx *ctx,
-                                   const uint8_t *samples, uint8_t *masks,
-                                   size_t n)
-{
-#ifdef AESECB_DIT
-	if (ctx->priv_dit) {
-		uint64_t saved = dit_on();
-
-		return dit_restore(saved, ctx->priv_masks(ctx, samples, masks,
-		                                          n));
-	}
-#endif
-	/*@ calls aesecb__model_masks, generic_masks; */
-	return ctx->priv_masks(ctx, samples, masks, n);
-}
-
 /* One mask: two tests and a jump to the context's one-mask function
  * (aesecb__one_none in a context filled with zeros), as in do_crypt. */
 /*@ requires aesecb_ctx_arg(ctx);
+    requires ctx == \null || \valid_read(ctx);
     requires sample == \null || \valid_read(sample + (0 .. 15));
     requires mask == \null || \valid(mask + (0 .. 4));
     requires sample == \null || mask == \null ||
@@ -1033,6 +1301,7 @@ static NOINLINE int hp_mask_checked(const aesecb_ctx *ctx,
 }
 
 /*@ requires aesecb_ctx_arg(ctx);
+    requires ctx == \null || \valid_read(ctx);
     requires sample == \null || \valid_read(sample + (0 .. 15));
     requires mask == \null || \valid(mask + (0 .. 4));
     requires sample == \null || mask == \null ||
@@ -1050,7 +1319,11 @@ ALIGN64_FN int aesecb_hp_mask(const aesecb_ctx *ctx,
 	return hp_mask_checked(ctx, sample, mask);
 }
 
+/* The masks go to the backend's mask function (or the generic one), chosen
+ * once in aesecb_init: checks, then a tail call (or, under DIT, the call
+ * between setting and restoring it), or the burned call. */
 /*@ requires aesecb_ctx_arg(ctx);
+    requires ctx == \null || \valid_read(ctx);
     requires n == 0 || samples == \null ||
              \valid_read(samples + (0 .. 16 * n - 1));
     requires n == 0 || masks == \null || \valid(masks + (0 .. 5 * n - 1));
@@ -1070,7 +1343,7 @@ int aesecb_hp_masks(const aesecb_ctx *ctx, const uint8_t *samples,
 		return AESECB_OK;
 	if (samples == NULL || masks == NULL)
 		return AESECB_EINVAL;
-	return run_masks(ctx, samples, masks, n);
+	return run_blocks(ctx, ctx->priv_masks, samples, masks, n);
 }
 
 /*
@@ -1083,25 +1356,42 @@ int aesecb_hp_masks(const aesecb_ctx *ctx, const uint8_t *samples,
  * the four bytes after pn_offset (always inside the packet: the sample
  * follows them) are read and written as one word.
  *
- * The AES output goes through a whole block rather than the 5-byte mask
- * path: the bytes are then read back from one 16-byte store, which the
- * CPU forwards, where two narrower stores would stall the 4-byte read.
+ * The word is built from the bytes by shifts (byte i at bits 8i, whatever
+ * the byte order) and taken apart the same way, so that it stays in a
+ * register: a memcpy into a uint32_t is assembled byte by byte in a stack
+ * slot where the target has no unaligned loads (gcc 12 for riscv64), which
+ * left 4 bytes of the mask on the stack.  Compilers for x86-64 and AArch64
+ * make one 4-byte load and store of each.
  */
-/*@ requires aesecb_ready(ctx) && pn_offset >= 1;
-    requires \valid(packet + (0 .. pn_offset + 4 + 15));
-    requires \separated(packet + (0 .. pn_offset + 4 + 15), ctx);
+/*@ requires \valid_read(p + (0 .. 3));
+    assigns \nothing; */
+static ALWAYS_INLINE uint32_t load4(const uint8_t *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+	       (uint32_t)p[3] << 24;
+}
+
+/*@ requires \valid(p + (0 .. 3));
+    assigns p[0 .. 3]; */
+static ALWAYS_INLINE void store4(uint8_t *p, uint32_t v)
+{
+	p[0] = (uint8_t)v;
+	p[1] = (uint8_t)(v >> 8);
+	p[2] = (uint8_t)(v >> 16);
+	p[3] = (uint8_t)(v >> 24);
+}
+
+/* The masking, with the cipher's output block for the sample. */
+/*@ requires pn_offset >= 1 && \valid(packet + (0 .. pn_offset + 3));
+    requires \valid_read(block + (0 .. 15));
+    requires \separated(block + (0 .. 15), packet + (0 .. pn_offset + 3));
     assigns packet[0], packet[pn_offset .. pn_offset + 3];
     ensures unprotect ==> 1 <= \result <= 4;
     ensures !unprotect ==> \result == AESECB_OK; */
-static ALWAYS_INLINE int hp_body(const aesecb_ctx *ctx, uint8_t *packet,
-                                 size_t pn_offset, int unprotect)
+static ALWAYS_INLINE int hp_mask_packet(uint8_t *packet, size_t pn_offset,
+                                        const uint8_t *block, int unprotect)
 {
-	uint8_t block[AESECB_BLOCK_SIZE];
-	uint32_t first, plain, bits, pn_len, pn, mask, keep;
-
-	/*@ calls generic_encrypt1, direct_encrypt1, aesecb__model_one_enc; */
-	aesecb__one_decode(ctx->priv_one[ONE_ENC])(ctx, packet + pn_offset + 4,
-	                                           block);
+	uint32_t first, plain, bits, pn_len, pn, keep;
 
 	first = packet[0];
 	/* 0x0f for a long header, 0x1f for a short one */
@@ -1109,31 +1399,95 @@ static ALWAYS_INLINE int hp_body(const aesecb_ctx *ctx, uint8_t *packet,
 	packet[0] = (uint8_t)(first ^ (block[0] & bits));
 	plain = unprotect ? packet[0] : first;
 	pn_len = (plain & 3u) + 1u;
-	/* the first pn_len bytes of the word, in memory order */
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-	keep = 0xffffffffu << (8u * (4u - pn_len));
-#else
+	/* the first pn_len bytes of the word */
 	keep = 0xffffffffu >> (8u * (4u - pn_len));
-#endif
-	memcpy(&pn, packet + pn_offset, 4);
-	memcpy(&mask, block + 1, 4);
-	pn ^= mask & keep;
-	memcpy(packet + pn_offset, &pn, 4);
+	pn = load4(packet + pn_offset) ^ (load4(block + 1) & keep);
+	store4(packet + pn_offset, pn);
 	return unprotect ? (int)pn_len : AESECB_OK;
+}
+
+/*
+ * The direct path (an optimised build): the one-block function, then the
+ * masking in registers.  The AES output goes through a whole block rather
+ * than the 5-byte mask path: the bytes are then read back from one 16-byte
+ * store, which the CPU forwards, where two narrower stores would stall the
+ * 4-byte read.  The block, the cipher's output for the sample (the mask
+ * and what follows it), is the only thing this frame holds.
+ */
+/*@ requires \valid_read(ctx) && aesecb_ready(ctx) && hp_args(ctx, packet, pn_offset);
+    assigns packet[0], packet[pn_offset .. pn_offset + 3];
+    ensures unprotect ==> 1 <= \result <= 4;
+    ensures !unprotect ==> \result == AESECB_OK; */
+static ALWAYS_INLINE int hp_body(const aesecb_ctx *ctx, uint8_t *packet,
+                                 size_t pn_offset, int unprotect)
+{
+	uint8_t block[AESECB_BLOCK_SIZE];
+
+	/*@ calls aesecb__model_one_enc, burned_encrypt1, direct_encrypt1; */
+	aesecb__one_decode(ctx->priv_one[ONE_ENC])(ctx, packet + pn_offset + 4,
+	                                           block);
+	return hp_mask_packet(packet, pn_offset, block, unprotect);
+}
+
+/* The burned path (an unoptimised build, where the masking's values sit in
+ * this frame): the block function, then the masking, below run_burned. */
+/*@ requires \valid_read(ctx) && aesecb_ready(ctx) && hp_args(ctx, packet, pn_offset);
+    requires stk == \null || \valid(stk) &&
+             \separated(stk, ctx, packet + (0 .. pn_offset + 19));
+    assigns packet[0], packet[pn_offset .. pn_offset + 3], stk->low;
+    ensures unprotect ==> 1 <= \result <= 4;
+    ensures !unprotect ==> \result == AESECB_OK; */
+static ALWAYS_INLINE int hp_work(const aesecb_ctx *ctx, uint8_t *packet,
+                                 size_t pn_offset, int unprotect,
+                                 aesecb_stack *stk)
+{
+	uint8_t block[AESECB_BLOCK_SIZE];
+
+	aesecb__stack_mark(stk);
+	/*@ calls aesecb__model_encrypt; */
+	ctx->priv_encrypt(ctx, packet + pn_offset + 4, block, 1, stk);
+	return hp_mask_packet(packet, pn_offset, block, unprotect);
+}
+
+/*@ requires \valid_read(ctx) && aesecb_ready(ctx) && unused == packet &&
+             hp_args(ctx, packet, pn_offset);
+    requires stk == \null || \valid(stk) &&
+             \separated(stk, ctx, packet + (0 .. pn_offset + 19));
+    assigns packet[0], packet[pn_offset .. pn_offset + 3], stk->low;
+    ensures \result == AESECB_OK; */
+static int hp_protect_work(const aesecb_ctx *ctx, const uint8_t *unused,
+                           uint8_t *packet, size_t pn_offset,
+                           aesecb_stack *stk)
+{
+	(void)unused;
+	return hp_work(ctx, packet, pn_offset, 0, stk);
+}
+
+/*@ requires \valid_read(ctx) && aesecb_ready(ctx) && unused == packet &&
+             hp_args(ctx, packet, pn_offset);
+    requires stk == \null || \valid(stk) &&
+             \separated(stk, ctx, packet + (0 .. pn_offset + 19));
+    assigns packet[0], packet[pn_offset .. pn_offset + 3], stk->low;
+    ensures 1 <= \result <= 4; */
+static int hp_unprotect_work(const aesecb_ctx *ctx, const uint8_t *unused,
+                             uint8_t *packet, size_t pn_offset,
+                             aesecb_stack *stk)
+{
+	(void)unused;
+	return hp_work(ctx, packet, pn_offset, 1, stk);
 }
 
 /* The checks, then the AES call and the masking, under DIT where the
  * context asks for it: the masking shifts by a length read from the
  * protected byte, one of the operations DIT makes data-independent. */
 /*@ requires aesecb_ctx_arg(ctx);
+    requires ctx == \null || \valid_read(ctx);
     requires packet == \null || \valid(packet + (0 .. len - 1));
     requires ctx == \null || packet == \null ||
              \separated(packet + (0 .. len - 1), ctx);
     assigns packet[0], packet[pn_offset .. pn_offset + 3];
-    ensures !unprotect ==> \result == AESECB_OK ||
-            \result == AESECB_EINVAL || \result == AESECB_ESHORT;
-    ensures unprotect ==> 1 <= \result <= 4 ||
-            \result == AESECB_EINVAL || \result == AESECB_ESHORT; */
+    ensures \result == AESECB_EINVAL || \result == AESECB_ESHORT ||
+            (unprotect ? 1 <= \result <= 4 : \result == AESECB_OK); */
 static ALWAYS_INLINE int hp_apply(const aesecb_ctx *ctx, uint8_t *packet,
                                   size_t len, size_t pn_offset, int unprotect)
 {
@@ -1143,6 +1497,9 @@ static ALWAYS_INLINE int hp_apply(const aesecb_ctx *ctx, uint8_t *packet,
 	if (len < 4 + AESECB_BLOCK_SIZE ||
 	    pn_offset > len - 4 - AESECB_BLOCK_SIZE)
 		return AESECB_ESHORT;
+	if (!(CORE_REGS & AESECB_REGS_ONE))
+		return run_burned(unprotect ? hp_unprotect_work : hp_protect_work,
+		                  ctx, packet, packet, pn_offset);
 #ifdef AESECB_DIT
 	if (ctx->priv_dit) {
 		uint64_t saved = dit_on();
@@ -1155,12 +1512,13 @@ static ALWAYS_INLINE int hp_apply(const aesecb_ctx *ctx, uint8_t *packet,
 }
 
 /*@ requires aesecb_ctx_arg(ctx);
+    requires ctx == \null || \valid_read(ctx);
     requires packet == \null || \valid(packet + (0 .. len - 1));
     requires ctx == \null || packet == \null ||
              \separated(packet + (0 .. len - 1), ctx);
     assigns packet[0], packet[pn_offset .. pn_offset + 3];
-    ensures \result == AESECB_OK || \result == AESECB_EINVAL ||
-            \result == AESECB_ESHORT; */
+    ensures \result == AESECB_EINVAL || \result == AESECB_ESHORT ||
+            \result == AESECB_OK; */
 int aesecb_hp_protect(const aesecb_ctx *ctx, uint8_t *packet, size_t len,
                       size_t pn_offset)
 {
@@ -1168,6 +1526,7 @@ int aesecb_hp_protect(const aesecb_ctx *ctx, uint8_t *packet, size_t len,
 }
 
 /*@ requires aesecb_ctx_arg(ctx);
+    requires ctx == \null || \valid_read(ctx);
     requires packet == \null || \valid(packet + (0 .. len - 1));
     requires ctx == \null || packet == \null ||
              \separated(packet + (0 .. len - 1), ctx);

@@ -54,6 +54,8 @@ const char           *aesecb_backend_name(const aesecb_backend *be);
 const char           *aesecb_backend_arch(const aesecb_backend *be);
 int                   aesecb_backend_compiled(const aesecb_backend *be);
 int                   aesecb_backend_available(const aesecb_backend *be);
+/* Always 0: no backend is lent a working space (see aesecb(3)); kept for
+ * the programs built against it. */
 size_t                aesecb_backend_scratch_written(const aesecb_backend *be,
                                                      int decrypt);
 const aesecb_backend *aesecb_backend_default(void);
@@ -88,7 +90,8 @@ const char *aesecb_backend_env(void);
 int aesecb_backend_resolve(const char *name, const aesecb_backend **be,
                            const char **reason);
 
-/* Size of the working space the entry points lend to a backend. */
+/* The size of the working space earlier versions lent a backend; no longer
+ * used by the library (aesecb(3)), kept for the code that names it. */
 #define AESECB_SCRATCH_SIZE 2048
 
 #if defined(__cplusplus) && __cplusplus >= 201103L
@@ -104,6 +107,8 @@ int aesecb_backend_resolve(const char *name, const aesecb_backend **be,
  * stack or inside their own structures; its members are private to the
  * library and may change between versions.
  */
+struct aesecb_stack;
+
 typedef struct aesecb_ctx {
 	/* round keys, in whatever layout the backend uses */
 	AESECB_ALIGN64_ union {
@@ -113,19 +118,21 @@ typedef struct aesecb_ctx {
 	} priv_keys;
 	const aesecb_backend *priv_backend;
 	/* the backend's block functions, and its QUIC header-protection
-	 * masks (the types of lib/internal.h) */
+	 * masks (the types of lib/internal.h; struct aesecb_stack is the
+	 * library's own) */
 	int (*priv_encrypt)(const struct aesecb_ctx *, const uint8_t *,
-	                    uint8_t *, size_t, void *);
+	                    uint8_t *, size_t, struct aesecb_stack *);
 	int (*priv_decrypt)(const struct aesecb_ctx *, const uint8_t *,
-	                    uint8_t *, size_t, void *);
+	                    uint8_t *, size_t, struct aesecb_stack *);
 	int (*priv_masks)(const struct aesecb_ctx *, const uint8_t *,
-	                  uint8_t *, size_t);
+	                  uint8_t *, size_t, struct aesecb_stack *);
 	uintptr_t priv_one[3];        /* one block: encrypt, decrypt, mask,
 	                                 for this key size (encoded) */
 	uint16_t priv_rounds;         /* 10, 12 or 14; 0 when not initialised */
 	uint8_t priv_key_len;
 	uint8_t priv_dit;             /* 1: calls run with PSTATE.DIT set */
-	uint16_t priv_wipe[2];        /* scratch bytes to wipe: encrypt, decrypt */
+	uint8_t priv_burn;            /* 1: encrypt, decrypt and masks run in
+	                                 the library's burned frame */
 } aesecb_ctx;
 
 int  aesecb_init(aesecb_ctx *ctx, const uint8_t *key, size_t key_len,

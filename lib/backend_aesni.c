@@ -14,7 +14,8 @@
  *
  * with Nr = 10, 12 or 14 (unused slots of a shorter schedule stay zero).
  * Both schedules are computed once, in setkey; the block functions only
- * read them, so the working space is never touched (0 bytes written).
+ * read them, and keep the states in registers: every path but key setup
+ * is declared register-only (AESECB_REGS_*, lib/internal.h).
  *
  * Pipeline.  AESENC/AESDEC have a latency of several cycles (4 on recent
  * cores) but the CPU can start one or two of them every cycle, so a single
@@ -65,13 +66,17 @@
  * The context may sit at any 8-byte aligned address (a caller's structure
  * packed differently, or memory from an allocator that gives only 8), so
  * the schedule is built in aligned locals and stored with unaligned stores.
+ * Key setup is a burned call (lib/aesecb.c): the locals, and whatever the
+ * compiler spilled, are overwritten after it returns.
  */
-TARGET static void setkey(aesecb_ctx *ctx, const uint8_t *key, size_t key_len)
+TARGET static void setkey(aesecb_ctx *ctx, const uint8_t *key, size_t key_len,
+                          aesecb_stack *stk)
 {
 	uint8_t *dst = ctx->priv_keys.b;
 	__m128i ek[15], dk[15];
 	unsigned nr = ctx->priv_rounds, i;
 
+	aesecb__stack_mark(stk);
 	aesni_expand_keys(ek, key, key_len);
 	aesni_inverse_keys(dk, ek, nr);
 	for (i = 0; i <= nr; i++) {
@@ -79,8 +84,6 @@ TARGET static void setkey(aesecb_ctx *ctx, const uint8_t *key, size_t key_len)
 		_mm_storeu_si128((__m128i *)(void *)(dst + 16 * (DEC_OFFSET + i)),
 		                 dk[i]);
 	}
-	aesecb_wipe(ek, sizeof ek);
-	aesecb_wipe(dk, sizeof dk);
 }
 
 /* ------------------------------------------------------------------ */
@@ -254,35 +257,38 @@ INLINE TARGET void aes_blocks(const uint8_t *rk, const uint8_t *in,
 
 /*
  * Run fn on a 64-byte aligned copy of a context that is not 16-byte
- * aligned, then wipe the copy (it holds the round keys).  This is a branch
- * on the context's address, which is no secret; a context in aligned
- * storage (its declared type, or malloc) never comes here, and the test
- * and branch cost one fused instruction on the hot path (the arguments
- * come in the block function's order, so nothing moves before the test).
+ * aligned, then wipe the copy (it holds the round keys; on a path called
+ * directly nothing else would).  This is a branch on the context's
+ * address, which is no secret; a context in aligned storage (its declared
+ * type, or malloc) never comes here, and the test and branch cost one
+ * fused instruction on the hot path (the arguments come in the block
+ * function's order, so nothing moves before the test).
  */
 static __attribute__((noinline)) int via_aligned_copy(
 	const aesecb_ctx *ctx, const uint8_t *in, uint8_t *out, size_t n,
-	aesecb_blocks_fn *fn)
+	aesecb_stack *stk, aesecb_blocks_fn *fn)
 {
 	aesecb_ctx copy;
 	int rc;
 
+	AESECB_MARK_UNOPTIMISED(stk);
 	memcpy(&copy, (const void *)ctx, sizeof copy);
-	rc = fn(&copy, in, out, n, NULL);
+	rc = fn(&copy, in, out, n, stk);
 	aesecb_wipe(&copy, sizeof copy);
 	return rc;
 }
 #define ALIGN_CTX(fn) do { \
 	if (((uintptr_t)(const void *)ctx & 15) != 0) \
-		return via_aligned_copy(ctx, in, out, n, fn); \
+		return via_aligned_copy(ctx, in, out, n, stk, fn); \
 } while (0)
 
+/* stk: only an unoptimised build runs these burned (lib/internal.h). */
 TARGET static int encrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
-                                  uint8_t *out, size_t n, void *scratch)
+                                  uint8_t *out, size_t n, aesecb_stack *stk)
 {
 	const uint8_t *rk = ctx->priv_keys.b;
 
-	(void)scratch;
+	AESECB_MARK_UNOPTIMISED(stk);
 	ALIGN_CTX(encrypt_blocks);
 	switch (ctx->priv_rounds) {
 	case 10: aes_blocks(rk, in, out, n, 10, 0, 0); break;
@@ -293,11 +299,11 @@ TARGET static int encrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
 }
 
 TARGET static int decrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
-                                  uint8_t *out, size_t n, void *scratch)
+                                  uint8_t *out, size_t n, aesecb_stack *stk)
 {
 	const uint8_t *rk = ctx->priv_keys.b + 16 * DEC_OFFSET;
 
-	(void)scratch;
+	AESECB_MARK_UNOPTIMISED(stk);
 	ALIGN_CTX(decrypt_blocks);
 	switch (ctx->priv_rounds) {
 	case 10: aes_blocks(rk, in, out, n, 10, 1, 0); break;
@@ -309,27 +315,13 @@ TARGET static int decrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
 
 /* QUIC masks: encryption with 5-byte stores straight from the registers
  * (a context that is not 16-byte aligned: on an aligned copy, as above). */
-static aesecb_masks_fn masks;
-
-static __attribute__((noinline)) int masks_via_aligned_copy(
-	const aesecb_ctx *ctx, const uint8_t *in, uint8_t *out, size_t n)
-{
-	aesecb_ctx copy;
-	int rc;
-
-	memcpy(&copy, (const void *)ctx, sizeof copy);
-	rc = masks(&copy, in, out, n);
-	aesecb_wipe(&copy, sizeof copy);
-	return rc;
-}
-
 TARGET static int masks(const aesecb_ctx *ctx, const uint8_t *in,
-                         uint8_t *out, size_t n)
+                         uint8_t *out, size_t n, aesecb_stack *stk)
 {
 	const uint8_t *rk = ctx->priv_keys.b;
 
-	if (((uintptr_t)(const void *)ctx & 15) != 0)
-		return masks_via_aligned_copy(ctx, in, out, n);
+	AESECB_MARK_UNOPTIMISED(stk);
+	ALIGN_CTX(masks);
 	switch (ctx->priv_rounds) {
 	case 10: aes_blocks(rk, in, out, n, 10, 0, 1); break;
 	case 12: aes_blocks(rk, in, out, n, 12, 0, 1); break;
@@ -471,4 +463,4 @@ static const struct aesecb_impl impl = {
 #endif
 
 AESECB_BACKEND(aesni, AESECB_X86_ARCH, AESECB_CPU_SSE2 | AESECB_CPU_AESNI,
-               0, 0, IMPL);
+               AESECB_REGS(AESECB_REGS_ONE | AESECB_REGS_BLOCKS), IMPL);

@@ -13,7 +13,8 @@
  * Decryption uses the equivalent inverse cipher: dk[0] = rk[nr],
  * dk[i] = InvMixColumns(rk[nr-i]) for 0 < i < nr, dk[nr] = rk[0]; then the
  * same shape with AESD/AESIMC.  dk is computed once in setkey, so the block
- * functions only load keys and write no working space (declared 0).
+ * functions only load keys, and keep keys and blocks in registers: they
+ * are declared register-only (AESECB_REGS_BLOCKS, lib/internal.h).
  *
  * The key expansion needs SubWord without a table: AESE with a zero key on
  * a vector whose four columns all hold the word w gives SubBytes(w) in
@@ -43,13 +44,15 @@
 #define ENC_OFF 0
 #define DEC_OFF 15
 
-static uint32_t load32(const uint8_t *p)
+#define INLINE static inline __attribute__((always_inline))
+
+INLINE uint32_t load32(const uint8_t *p)
 {
 	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
 	       (uint32_t)p[3] << 24;
 }
 
-static void store32(uint8_t *p, uint32_t v)
+INLINE void store32(uint8_t *p, uint32_t v)
 {
 	p[0] = (uint8_t)v;
 	p[1] = (uint8_t)(v >> 8);
@@ -57,8 +60,7 @@ static void store32(uint8_t *p, uint32_t v)
 	p[3] = (uint8_t)(v >> 24);
 }
 
-TARGET_CE
-static uint32_t sub_word(uint32_t w)
+TARGET_CE INLINE uint32_t sub_word(uint32_t w)
 {
 	uint8x16_t v = vreinterpretq_u8_u32(vdupq_n_u32(w));
 
@@ -66,8 +68,11 @@ static uint32_t sub_word(uint32_t w)
 	return vgetq_lane_u32(vreinterpretq_u32_u8(v), 0);
 }
 
+/* A burned call (lib/aesecb.c): w and the compiler's spills are
+ * overwritten after it returns; the helpers above are inlined. */
 TARGET_CE
-static void setkey(aesecb_ctx *ctx, const uint8_t *key, size_t key_len)
+static void setkey(aesecb_ctx *ctx, const uint8_t *key, size_t key_len,
+                   aesecb_stack *stk)
 {
 	/* Words are little-endian loads of the key bytes, so byte 0 of the
 	 * standard's word is the low byte here and RotWord is a rotate
@@ -78,6 +83,7 @@ static void setkey(aesecb_ctx *ctx, const uint8_t *key, size_t key_len)
 	uint32_t rcon = 1;
 	uint8_t *rk = ctx->priv_keys.b;
 
+	aesecb__stack_mark(stk);
 	for (i = 0; i < nk; i++)
 		w[i] = load32(key + 4 * i);
 	for (i = nk; i < total; i++) {
@@ -102,7 +108,6 @@ static void setkey(aesecb_ctx *ctx, const uint8_t *key, size_t key_len)
 		vst1q_u8(rk + 16 * (DEC_OFF + i), vaesimcq_u8(k));
 	}
 	memcpy(rk + 16 * (DEC_OFF + nr), rk + 16 * ENC_OFF, 16);
-	aesecb_wipe(w, sizeof w);
 }
 
 /*
@@ -160,11 +165,11 @@ CRYPT_NR(decrypt_nr, ROUND_D, LAST_D)
 
 TARGET_CE
 static int encrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
-                           uint8_t *out, size_t n, void *scratch)
+                           uint8_t *out, size_t n, aesecb_stack *stk)
 {
 	const uint8_t *rk = ctx->priv_keys.b + 16 * ENC_OFF;
 
-	(void)scratch;
+	AESECB_MARK_UNOPTIMISED(stk);
 	switch (ctx->priv_rounds) {
 	case 10: encrypt_nr(rk, in, out, n, 10); break;
 	case 12: encrypt_nr(rk, in, out, n, 12); break;
@@ -175,11 +180,11 @@ static int encrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
 
 TARGET_CE
 static int decrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
-                           uint8_t *out, size_t n, void *scratch)
+                           uint8_t *out, size_t n, aesecb_stack *stk)
 {
 	const uint8_t *rk = ctx->priv_keys.b + 16 * DEC_OFF;
 
-	(void)scratch;
+	AESECB_MARK_UNOPTIMISED(stk);
 	switch (ctx->priv_rounds) {
 	case 10: decrypt_nr(rk, in, out, n, 10); break;
 	case 12: decrypt_nr(rk, in, out, n, 12); break;
@@ -198,5 +203,5 @@ static const struct aesecb_impl impl = {
 #define IMPL NULL
 #endif
 
-AESECB_BACKEND(armce, "aarch64", AESECB_CPU_ARM_ASIMD | AESECB_CPU_ARM_AES, 0, 0,
-               IMPL);
+AESECB_BACKEND(armce, "aarch64", AESECB_CPU_ARM_ASIMD | AESECB_CPU_ARM_AES,
+               AESECB_REGS(AESECB_REGS_ONE | AESECB_REGS_BLOCKS), IMPL);

@@ -133,9 +133,7 @@
  * 64 (Nr - 1) bytes in all, at most 864 of the context's 960.  A pass
  * derives its bitsliced form of such a key (eight planes, each byte 0x00
  * or 0xff) when it needs it, with a shuffle, an AND and a compare per
- * plane (add_round_key()).  No expanded key is written anywhere else, so
- * this backend writes nothing to the caller's working space and declares
- * 0 bytes.
+ * plane (add_round_key()).  No expanded key is written anywhere else.
  *
  * 5. Passes
  *
@@ -269,6 +267,14 @@ typedef uint8_t  v8x16 __attribute__((vector_size(16)));
                       integer n) =
     none_keys(ks, nr) && aesecb_blocks_io(in, out, n) &&
     \separated(out + (0 .. 16 * n - 1), ks + (0 .. KEY_BYTES(nr) - 1));
+
+  // the stack record such a pass gets: none, or one apart from the keys,
+  // the input and the output
+  predicate none_stk(aesecb_stack *stk, uint8_t *ks, integer nr,
+                     uint8_t *out, integer n) =
+    stk == \null ||
+    \valid(stk) && \separated(stk, ks + (0 .. KEY_BYTES(nr) - 1),
+                              out + (0 .. 16 * n - 1));
 */
 
 #if defined(__BYTE_ORDER__) && defined(__ORDER_BIG_ENDIAN__) && \
@@ -1232,28 +1238,20 @@ INLINE void decrypt1(const uint8_t *ks, unsigned rounds, const uint8_t *in,
 /*
  * The work is done in out-of-line functions whose frames hold whatever the
  * compiler spilled (bitsliced state, round-key planes: for AES-128 one
- * round key gives back the key).  The entry points then run
- * aesecb__burn_stack() at the same stack depth, which overwrites that
- * region.  AESECB_BURN_BYTES is generous against the frames measured with
- * gcc 12 and clang 14 (at most about 0.45 KiB on x86-64 and AArch64,
- * 0.9 KiB on s390x, 3.2 KiB on 32-bit x86 without SSE; the one-block
- * functions' own are smaller).
+ * round key gives back the key), and the library burns the stack below
+ * its calling frame afterwards (lib/aesecb.c, "Burned calls"): each of
+ * these functions records its frame with aesecb__stack_mark(stk), and
+ * everything it calls that may hold key-derived values is inlined
+ * (INLINE: always_inline, so at -O0 too).
  */
-#define burn_stack() aesecb__burn_stack(AESECB_BURN_BYTES)
-
-/* The one-block functions' frames on x86-64: six saved registers and the
- * 128-byte red zone below them (objdump); elsewhere the whole burn. */
-#if defined(__x86_64__)
-#define burn_one() aesecb__burn_stack(256)
-#else
-#define burn_one() burn_stack()
-#endif
-
 /*@ requires none_pass(rk, rounds, in, out, nblocks);
-    assigns out[0 .. 16 * nblocks - 1]; */
+    requires none_stk(stk, rk, rounds, out, nblocks);
+    assigns out[0 .. 16 * nblocks - 1], stk->low; */
 static __attribute__((noinline)) void encrypt_work(const uint8_t *rk,
-		unsigned rounds, const uint8_t *in, uint8_t *out, size_t nblocks)
+		unsigned rounds, const uint8_t *in, uint8_t *out, size_t nblocks,
+		aesecb_stack *stk)
 {
+	aesecb__stack_mark(stk);
 	/*@ loop invariant 0 <= nblocks <= \at(nblocks, Pre);
 	    loop invariant in == \at(in, Pre) + 16 * (\at(nblocks, Pre) - nblocks);
 	    loop invariant out == \at(out, Pre) + 16 * (\at(nblocks, Pre) - nblocks);
@@ -1271,10 +1269,13 @@ static __attribute__((noinline)) void encrypt_work(const uint8_t *rk,
 }
 
 /*@ requires none_pass(rk, rounds, in, out, nblocks);
-    assigns out[0 .. 16 * nblocks - 1]; */
+    requires none_stk(stk, rk, rounds, out, nblocks);
+    assigns out[0 .. 16 * nblocks - 1], stk->low; */
 static __attribute__((noinline)) void decrypt_work(const uint8_t *rk,
-		unsigned rounds, const uint8_t *in, uint8_t *out, size_t nblocks)
+		unsigned rounds, const uint8_t *in, uint8_t *out, size_t nblocks,
+		aesecb_stack *stk)
 {
+	aesecb__stack_mark(stk);
 	/*@ loop invariant 0 <= nblocks <= \at(nblocks, Pre);
 	    loop invariant in == \at(in, Pre) + 16 * (\at(nblocks, Pre) - nblocks);
 	    loop invariant out == \at(out, Pre) + 16 * (\at(nblocks, Pre) - nblocks);
@@ -1298,82 +1299,82 @@ static __attribute__((noinline)) void decrypt_work(const uint8_t *rk,
  */
 #define ONE_BLOCK_FUNCTION(name, body, nr)                             \
 	static __attribute__((noinline)) void name(const uint8_t *rk, \
-		const uint8_t *in, uint8_t *out)                       \
+		const uint8_t *in, uint8_t *out, aesecb_stack *stk)    \
 	{                                                              \
+		aesecb__stack_mark(stk);                               \
 		body(rk, nr, in, out);                                 \
 	}
-/*@ requires none_pass(rk, 10, in, out, 1); assigns out[0 .. 15]; */
+/*@ requires none_pass(rk, 10, in, out, 1) && none_stk(stk, rk, 10, out, 1);
+    assigns out[0 .. 15], stk->low; */
 ONE_BLOCK_FUNCTION(encrypt_one10, encrypt1, 10)
-/*@ requires none_pass(rk, 12, in, out, 1); assigns out[0 .. 15]; */
+/*@ requires none_pass(rk, 12, in, out, 1) && none_stk(stk, rk, 12, out, 1);
+    assigns out[0 .. 15], stk->low; */
 ONE_BLOCK_FUNCTION(encrypt_one12, encrypt1, 12)
-/*@ requires none_pass(rk, 14, in, out, 1); assigns out[0 .. 15]; */
+/*@ requires none_pass(rk, 14, in, out, 1) && none_stk(stk, rk, 14, out, 1);
+    assigns out[0 .. 15], stk->low; */
 ONE_BLOCK_FUNCTION(encrypt_one14, encrypt1, 14)
-/*@ requires none_pass(rk, 10, in, out, 1); assigns out[0 .. 15]; */
+/*@ requires none_pass(rk, 10, in, out, 1) && none_stk(stk, rk, 10, out, 1);
+    assigns out[0 .. 15], stk->low; */
 ONE_BLOCK_FUNCTION(decrypt_one10, decrypt1, 10)
-/*@ requires none_pass(rk, 12, in, out, 1); assigns out[0 .. 15]; */
+/*@ requires none_pass(rk, 12, in, out, 1) && none_stk(stk, rk, 12, out, 1);
+    assigns out[0 .. 15], stk->low; */
 ONE_BLOCK_FUNCTION(decrypt_one12, decrypt1, 12)
-/*@ requires none_pass(rk, 14, in, out, 1); assigns out[0 .. 15]; */
+/*@ requires none_pass(rk, 14, in, out, 1) && none_stk(stk, rk, 14, out, 1);
+    assigns out[0 .. 15], stk->low; */
 ONE_BLOCK_FUNCTION(decrypt_one14, decrypt1, 14)
 
 /*@ requires none_pass(rk, rounds, in, out, 1);
-    assigns out[0 .. 15]; */
+    requires none_stk(stk, rk, rounds, out, 1);
+    assigns out[0 .. 15], stk->low; */
 INLINE void encrypt_one(const uint8_t *rk, unsigned rounds, const uint8_t *in,
-                        uint8_t *out)
+                        uint8_t *out, aesecb_stack *stk)
 {
 	switch (rounds) {
-	case 10: encrypt_one10(rk, in, out); break;
-	case 12: encrypt_one12(rk, in, out); break;
-	default: encrypt_one14(rk, in, out); break;
+	case 10: encrypt_one10(rk, in, out, stk); break;
+	case 12: encrypt_one12(rk, in, out, stk); break;
+	default: encrypt_one14(rk, in, out, stk); break;
 	}
 }
 
 /*@ requires none_pass(rk, rounds, in, out, 1);
-    assigns out[0 .. 15]; */
+    requires none_stk(stk, rk, rounds, out, 1);
+    assigns out[0 .. 15], stk->low; */
 INLINE void decrypt_one(const uint8_t *rk, unsigned rounds, const uint8_t *in,
-                        uint8_t *out)
+                        uint8_t *out, aesecb_stack *stk)
 {
 	switch (rounds) {
-	case 10: decrypt_one10(rk, in, out); break;
-	case 12: decrypt_one12(rk, in, out); break;
-	default: decrypt_one14(rk, in, out); break;
+	case 10: decrypt_one10(rk, in, out, stk); break;
+	case 12: decrypt_one12(rk, in, out, stk); break;
+	default: decrypt_one14(rk, in, out, stk); break;
 	}
 }
 
-/*@ requires aesecb_keyed(ctx) && nblocks >= 1;
-    requires aesecb_blocks_io(in, out, nblocks);
-    requires \separated(out + (0 .. 16 * nblocks - 1), ctx);
-    assigns out[0 .. 16 * nblocks - 1];
+/* This frame holds the key schedule's address and the lengths only. */
+/*@ requires aesecb_blocks_args(ctx, in, out, nblocks, stk);
+    assigns out[0 .. 16 * nblocks - 1], stk->low;
     ensures \result == AESECB_OK; */
 static int encrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
-                          uint8_t *out, size_t nblocks, void *scratch)
+                          uint8_t *out, size_t nblocks, aesecb_stack *stk)
 {
-	(void)scratch;
-	if (nblocks == 1) {
-		encrypt_one(ctx->priv_keys.b, ctx->priv_rounds, in, out);
-		burn_one();
-	} else {
-		encrypt_work(ctx->priv_keys.b, ctx->priv_rounds, in, out, nblocks);
-		burn_stack();
-	}
+	if (nblocks == 1)
+		encrypt_one(ctx->priv_keys.b, ctx->priv_rounds, in, out, stk);
+	else
+		encrypt_work(ctx->priv_keys.b, ctx->priv_rounds, in, out,
+		             nblocks, stk);
 	return AESECB_OK;
 }
 
-/*@ requires aesecb_keyed(ctx) && nblocks >= 1;
-    requires aesecb_blocks_io(in, out, nblocks);
-    requires \separated(out + (0 .. 16 * nblocks - 1), ctx);
-    assigns out[0 .. 16 * nblocks - 1];
+/*@ requires aesecb_blocks_args(ctx, in, out, nblocks, stk);
+    assigns out[0 .. 16 * nblocks - 1], stk->low;
     ensures \result == AESECB_OK; */
 static int decrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
-                          uint8_t *out, size_t nblocks, void *scratch)
+                          uint8_t *out, size_t nblocks, aesecb_stack *stk)
 {
-	(void)scratch;
-	if (nblocks == 1) {
-		decrypt_one(ctx->priv_keys.b, ctx->priv_rounds, in, out);
-		burn_one();
-	} else {
-		decrypt_work(ctx->priv_keys.b, ctx->priv_rounds, in, out, nblocks);
-		burn_stack();
-	}
+	if (nblocks == 1)
+		decrypt_one(ctx->priv_keys.b, ctx->priv_rounds, in, out, stk);
+	else
+		decrypt_work(ctx->priv_keys.b, ctx->priv_rounds, in, out,
+		             nblocks, stk);
 	return AESECB_OK;
 }
 
@@ -1383,7 +1384,7 @@ static int decrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
 /* w[0..3] <- S(w[0..3]) through the circuit of the one-block path. */
 /*@ requires \valid(w + (0 .. 3));
     assigns w[0 .. 3]; */
-static void sub_word(uint8_t w[4])
+INLINE void sub_word(uint8_t w[4])
 {
 	w64 x[NPLANES];
 	w64 a = (w64)w[0] | (w64)w[1] << 8 | (w64)w[2] << 16 | (w64)w[3] << 24;
@@ -1396,17 +1397,17 @@ static void sub_word(uint8_t w[4])
 	w[1] = (uint8_t)((a >> 8) ^ 0x63);
 	w[2] = (uint8_t)((a >> 16) ^ 0x63);
 	w[3] = (uint8_t)((a >> 24) ^ 0x63);
-	aesecb_wipe(&x, sizeof x);
-	aesecb_wipe(&a, sizeof a);
-	aesecb_wipe(&b, sizeof b);
 }
 
-/*@ requires \valid(ctx) && aesecb_keyed(ctx) && key_len == ctx->priv_key_len;
-    requires \valid_read(key + (0 .. key_len - 1));
-    requires \separated(key + (0 .. key_len - 1), ctx);
-    assigns ctx->priv_keys.b[0 .. sizeof(ctx->priv_keys.b) - 1]; */
+/*
+ * The expansion's temporaries (ek holds the whole schedule, sub_word's
+ * planes, what the compiler spilled) are in this frame, which the burn
+ * after key setup overwrites (lib/aesecb.c): no wipe of them here.
+ */
+/*@ requires aesecb_setkey_args(ctx, key, key_len, stk);
+    assigns ctx->priv_keys.b[0 .. sizeof(ctx->priv_keys.b) - 1], stk->low; */
 static __attribute__((noinline)) void expand_key(aesecb_ctx *ctx,
-		const uint8_t *key, size_t key_len)
+		const uint8_t *key, size_t key_len, aesecb_stack *stk)
 {
 	/* the FIPS-197 expansion, as bytes: word i is ek[4i..4i+3] */
 	uint8_t ek[16 * 15];
@@ -1420,6 +1421,7 @@ static __attribute__((noinline)) void expand_key(aesecb_ctx *ctx,
 	unsigned i, r, c, row;
 	uint8_t rcon = 1;
 
+	aesecb__stack_mark(stk);
 	memcpy(ek, key, key_len);
 	/*@ loop invariant nk <= i <= nwords;
 	    loop assigns i, rcon, tmp[0 .. 3], ek[4 * nk .. sizeof(ek) - 1];
@@ -1486,24 +1488,14 @@ static __attribute__((noinline)) void expand_key(aesecb_ctx *ctx,
 	/* no stale round keys of a longer key used with this context before */
 	aesecb_wipe(ks + KEY_WORDS(rounds), sizeof ctx->priv_keys.b -
 	            KEY_WORDS(rounds));
-	aesecb_wipe(ek, sizeof ek);
-	aesecb_wipe(rk, sizeof rk);
-	aesecb_wipe(tmp, sizeof tmp);
-	aesecb_wipe(&x, sizeof x);
 }
 
-/*
- * The expansion's frames (sub_word's bitsliced planes, what the compiler
- * spilled) are overwritten afterwards, as after the block functions.
- */
-/*@ requires \valid(ctx) && aesecb_keyed(ctx) && key_len == ctx->priv_key_len;
-    requires \valid_read(key + (0 .. key_len - 1));
-    requires \separated(key + (0 .. key_len - 1), ctx);
-    assigns ctx->priv_keys.b[0 .. sizeof(ctx->priv_keys.b) - 1]; */
-static void setkey(aesecb_ctx *ctx, const uint8_t *key, size_t key_len)
+/*@ requires aesecb_setkey_args(ctx, key, key_len, stk);
+    assigns ctx->priv_keys.b[0 .. sizeof(ctx->priv_keys.b) - 1], stk->low; */
+static void setkey(aesecb_ctx *ctx, const uint8_t *key, size_t key_len,
+                   aesecb_stack *stk)
 {
-	expand_key(ctx, key, key_len);
-	burn_stack();
+	expand_key(ctx, key, key_len, stk);
 }
 
 static const struct aesecb_impl impl = {
@@ -1512,5 +1504,5 @@ static const struct aesecb_impl impl = {
 	.decrypt = decrypt_blocks,
 };
 
-/* Runs everywhere; writes no working space (see the top of this file). */
-AESECB_BACKEND(none, "any", 0, 0, 0, &impl);
+/* Runs everywhere; every path burned (bitsliced code spills). */
+AESECB_BACKEND(none, "any", 0, 0, &impl);

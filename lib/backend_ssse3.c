@@ -111,8 +111,7 @@
  * (0x05 = L^-1(0x63), the constant of the inverse affine map.)  The first
  * key is added in the AES basis: round 1 reads the tower nibbles k and i
  * of phi(x), or phi(L^-1(x) ^ 0x05) = phi(L^-1(x ^ 0x63)), straight from
- * nibble tables of x.  Everything is computed in setkey; the block
- * functions write no working space.
+ * nibble tables of x.  Everything is computed in setkey.
  *
  * Speed.  Bulk: four blocks side by side (x86-64) to keep the shuffle
  * units busy, two on 32-bit x86, where only 8 xmm registers exist; a
@@ -343,19 +342,12 @@ INLINE TARGET __m128i inv_mix_columns(__m128i a)
 }
 
 /*
- * The stack that aesecb__burn_stack() overwrites after the out-of-line
- * bulk functions: it covers their frames (on x86-64 they spill into the
- * 128-byte red zone below their return address; 32-bit x86 has half the
- * registers and spills more).
+ * Key setup is a burned call (lib/aesecb.c, "Burned calls"): this frame,
+ * with the expanded words w and whatever the compiler spilled, is
+ * overwritten after it returns; the helpers are inlined.
  */
-#if defined(__x86_64__)
-#define BULK_FRAME 256
-#else
-#define BULK_FRAME AESECB_BURN_BYTES
-#endif
-
 static __attribute__((noinline)) TARGET void expand_key(aesecb_ctx *ctx,
-		const uint8_t *key, size_t key_len)
+		const uint8_t *key, size_t key_len, aesecb_stack *stk)
 {
 	uint32_t w[60];
 	const unsigned nk = (unsigned)(key_len / 4);
@@ -368,6 +360,7 @@ static __attribute__((noinline)) TARGET void expand_key(aesecb_ctx *ctx,
 	uint8_t rcon = 1;
 	unsigned i, n;
 
+	aesecb__stack_mark(stk);
 	/* FIPS-197 expansion; words little-endian (byte 0 = first byte) */
 	for (i = 0; i < nk; i++)
 		w[i] = (uint32_t)key[4 * i] | (uint32_t)key[4 * i + 1] << 8 |
@@ -410,15 +403,12 @@ static __attribute__((noinline)) TARGET void expand_key(aesecb_ctx *ctx,
 			k = XOR(bytemap(k, DEC_IN_LO, DEC_IN_HI), c05);
 		STU(dk + 16 * n, k);
 	}
-	aesecb_wipe(w, sizeof w);
 }
 
-/* The expansion's spills are overwritten once it has returned. */
 TARGET static void setkey(aesecb_ctx *ctx, const uint8_t *key,
-                          size_t key_len)
+                          size_t key_len, aesecb_stack *stk)
 {
-	expand_key(ctx, key, key_len);
-	aesecb__burn_stack(AESECB_BURN_BYTES);   /* not a hot path */
+	expand_key(ctx, key, key_len, stk);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1007,8 +997,10 @@ INLINE TARGET void group(const uint8_t *rk, const uint8_t *in, uint8_t *out,
  * Two blocks or more run out of line (BULK below), so that what the
  * compiler spills of four states and the tables (x86-64 has 16 xmm
  * registers, 32-bit x86 eight) sits in that function's frame, which the
- * caller overwrites with aesecb__burn_stack() once it has returned.  One
- * block keeps everything in registers and needs neither.
+ * library burns once it has returned (lib/aesecb.c, "Burned calls"; the
+ * function records its frame).  One block keeps everything in registers
+ * in an optimised build: the one-block functions below are declared
+ * register-only (AESECB_REGS_ONE) and called directly.
  */
 INLINE TARGET void bulk(const uint8_t *rk, const uint8_t *in, uint8_t *out,
                         size_t n, const unsigned nr, const int dec)
@@ -1033,8 +1025,9 @@ INLINE TARGET void bulk(const uint8_t *rk, const uint8_t *in, uint8_t *out,
 /* One out-of-line bulk function per direction and key size. */
 #define BULK(name, nr, dec)                                                  \
 	static __attribute__((noinline)) TARGET void name(const uint8_t *rk,  \
-		const uint8_t *in, uint8_t *out, size_t n)                   \
+		const uint8_t *in, uint8_t *out, size_t n, aesecb_stack *stk) \
 	{                                                                    \
+		aesecb__stack_mark(stk);                                     \
 		bulk(rk, in, out, n, nr, dec);                               \
 	}
 BULK(bulk_enc10, 10, 0)
@@ -1045,9 +1038,12 @@ BULK(bulk_dec12, 12, 1)
 BULK(bulk_dec14, 14, 1)
 
 INLINE TARGET void blocks(const uint8_t *rk, const uint8_t *in, uint8_t *out,
-                          size_t n, const unsigned nr, const int dec)
+                          size_t n, const unsigned nr, const int dec,
+                          aesecb_stack *stk)
 {
 	if (n == 1) {
+		/* inlined here: this frame holds what it spills */
+		aesecb__stack_mark(stk);
 		switch (nr) {
 		case 10: one(rk, in, out, 10, dec); break;
 		case 12: one(rk, in, out, 12, dec); break;
@@ -1056,27 +1052,24 @@ INLINE TARGET void blocks(const uint8_t *rk, const uint8_t *in, uint8_t *out,
 		return;
 	}
 	switch (nr) {
-	case 10: (dec ? bulk_dec10 : bulk_enc10)(rk, in, out, n); break;
-	case 12: (dec ? bulk_dec12 : bulk_enc12)(rk, in, out, n); break;
-	default: (dec ? bulk_dec14 : bulk_enc14)(rk, in, out, n); break;
+	case 10: (dec ? bulk_dec10 : bulk_enc10)(rk, in, out, n, stk); break;
+	case 12: (dec ? bulk_dec12 : bulk_enc12)(rk, in, out, n, stk); break;
+	default: (dec ? bulk_dec14 : bulk_enc14)(rk, in, out, n, stk); break;
 	}
-	aesecb__burn_stack(BULK_FRAME);
 }
 
 TARGET static int encrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
-                                  uint8_t *out, size_t n, void *scratch)
+                                  uint8_t *out, size_t n, aesecb_stack *stk)
 {
-	(void)scratch;
-	blocks(ctx->priv_keys.b, in, out, n, ctx->priv_rounds, 0);
+	blocks(ctx->priv_keys.b, in, out, n, ctx->priv_rounds, 0, stk);
 	return AESECB_OK;
 }
 
 TARGET static int decrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
-                                  uint8_t *out, size_t n, void *scratch)
+                                  uint8_t *out, size_t n, aesecb_stack *stk)
 {
-	(void)scratch;
 	blocks(ctx->priv_keys.b + 16 * DEC_OFFSET, in, out, n,
-	       ctx->priv_rounds, 1);
+	       ctx->priv_rounds, 1, stk);
 	return AESECB_OK;
 }
 
@@ -1136,5 +1129,6 @@ static const struct aesecb_impl impl = {
 #define IMPL NULL
 #endif
 
-AESECB_BACKEND(ssse3, AESECB_X86_ARCH, AESECB_CPU_SSE2 | AESECB_CPU_SSSE3, 0, 0,
-               IMPL);
+/* The one-block functions keep the state in registers; the bulk ones spill. */
+AESECB_BACKEND(ssse3, AESECB_X86_ARCH, AESECB_CPU_SSE2 | AESECB_CPU_SSSE3,
+               AESECB_REGS(AESECB_REGS_ONE), IMPL);

@@ -67,21 +67,23 @@
 /* ------------------------------------------------------------------ */
 /* Key schedule (lib/aesni_keysched.h), stored pre-broadcast            */
 
-TARGET static void setkey(aesecb_ctx *ctx, const uint8_t *key, size_t key_len)
+/* A burned call (lib/aesecb.c): k, d and the compiler's spills are
+ * overwritten after it returns. */
+TARGET static void setkey(aesecb_ctx *ctx, const uint8_t *key, size_t key_len,
+                          aesecb_stack *stk)
 {
 	__m256i *ek = (__m256i *)(void *)ctx->priv_keys.b;
 	__m256i *dk = ek + DEC_OFFSET;
 	__m128i k[15], d[15];
 	unsigned nr = ctx->priv_rounds, i;
 
+	aesecb__stack_mark(stk);
 	aesni_expand_keys(k, key, key_len);
 	aesni_inverse_keys(d, k, nr);
 	for (i = 0; i <= nr; i++) {
 		_mm256_storeu_si256(&ek[i], _mm256_broadcastsi128_si256(k[i]));
 		_mm256_storeu_si256(&dk[i], _mm256_broadcastsi128_si256(d[i]));
 	}
-	aesecb_wipe(k, sizeof k);
-	aesecb_wipe(d, sizeof d);
 }
 
 /* ------------------------------------------------------------------ */
@@ -282,33 +284,35 @@ INLINE TARGET void bulk(const __m256i *rk, const uint8_t *in, uint8_t *out,
 	} \
 } while (0)
 
+/* stk: only an unoptimised build runs these burned (lib/internal.h). */
 TARGET static int encrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
-                                  uint8_t *out, size_t n, void *scratch)
+                                  uint8_t *out, size_t n, aesecb_stack *stk)
 {
 	const __m256i *rk = (const __m256i *)(const void *)ctx->priv_keys.b;
 
-	(void)scratch;
+	AESECB_MARK_UNOPTIMISED(stk);
 	DISPATCH(rk, 0, 0);
 	return AESECB_OK;
 }
 
 TARGET static int decrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
-                                  uint8_t *out, size_t n, void *scratch)
+                                  uint8_t *out, size_t n, aesecb_stack *stk)
 {
 	const __m256i *rk = (const __m256i *)(const void *)ctx->priv_keys.b
 	                    + DEC_OFFSET;
 
-	(void)scratch;
+	AESECB_MARK_UNOPTIMISED(stk);
 	DISPATCH(rk, 1, 0);
 	return AESECB_OK;
 }
 
 /* QUIC masks: encryption with 5-byte stores straight from the registers. */
 TARGET static int masks(const aesecb_ctx *ctx, const uint8_t *in,
-                         uint8_t *out, size_t n)
+                         uint8_t *out, size_t n, aesecb_stack *stk)
 {
 	const __m256i *rk = (const __m256i *)(const void *)ctx->priv_keys.b;
 
+	AESECB_MARK_UNOPTIMISED(stk);
 	DISPATCH(rk, 0, 1);
 	return AESECB_OK;
 }
@@ -363,4 +367,5 @@ static const struct aesecb_impl impl = {
 
 AESECB_BACKEND(vaes, "x86_64",
                AESECB_CPU_AESNI | AESECB_CPU_VAES | AESECB_CPU_OSYMM |
-               AESECB_CPU_AVX2, 0, 0, IMPL);
+               AESECB_CPU_AVX2,
+               AESECB_REGS(AESECB_REGS_ONE | AESECB_REGS_BLOCKS), IMPL);

@@ -75,7 +75,8 @@
  *
  *   bytes   0..239   round keys rk[0..Nr] (16 bytes each, stxvd2x images)
  *
- * Working space: none (declared 0); keys and blocks stay in registers.
+ * Keys and blocks stay in registers: every path but key setup is declared
+ * register-only (AESECB_REGS_*, lib/internal.h).
  * Nothing branches on, or indexes memory with, key or data bytes: the
  * S-box is the hardware's (vsbox in the key schedule).
  *
@@ -146,7 +147,8 @@ typedef signed char vs8 __attribute__((vector_size(16)));
 
 /* SubWord: vsbox on a register holding w in all four words (which word
  * is which does not matter then, in either byte order). */
-TARGET static uint32_t sub_word(uint32_t w)
+TARGET static inline __attribute__((always_inline)) uint32_t sub_word(
+	uint32_t w)
 {
 	vu32 v = { w, w, w, w };
 
@@ -156,7 +158,8 @@ TARGET static uint32_t sub_word(uint32_t w)
 
 /* The register whose bytes are those of the words a, b, c, d (each most
  * significant byte first), in FIPS-197 order. */
-TARGET static vu64 words_to_key(uint32_t a, uint32_t b, uint32_t c, uint32_t d)
+TARGET static inline __attribute__((always_inline)) vu64 words_to_key(
+	uint32_t a, uint32_t b, uint32_t c, uint32_t d)
 {
 #if VCRYPTO_LE
 	vu32 v = { d, c, b, a };   /* element 0 is the register's low word */
@@ -166,7 +169,10 @@ TARGET static vu64 words_to_key(uint32_t a, uint32_t b, uint32_t c, uint32_t d)
 	return (vu64)v;
 }
 
-TARGET static void setkey(aesecb_ctx *ctx, const uint8_t *key, size_t key_len)
+/* A burned call (lib/aesecb.c): w and the compiler's spills are
+ * overwritten after it returns; the helpers above are inlined. */
+TARGET static void setkey(aesecb_ctx *ctx, const uint8_t *key, size_t key_len,
+                          aesecb_stack *stk)
 {
 	uint32_t w[60];
 	size_t nk = key_len / 4, nr = ctx->priv_rounds, total = 4 * (nr + 1);
@@ -174,6 +180,7 @@ TARGET static void setkey(aesecb_ctx *ctx, const uint8_t *key, size_t key_len)
 	uint32_t rcon = 1;
 	uint8_t *rk = ctx->priv_keys.b;
 
+	aesecb__stack_mark(stk);
 	/* words as FIPS-197 has them: byte 0 most significant, so RotWord
 	 * is a rotation left by 8 and Rcon sits in the top byte */
 	for (i = 0; i < nk; i++)
@@ -194,7 +201,6 @@ TARGET static void setkey(aesecb_ctx *ctx, const uint8_t *key, size_t key_len)
 	for (i = 0; i <= nr; i++)
 		STORE_KEY(rk + 16 * i, words_to_key(w[4 * i], w[4 * i + 1],
 		                                    w[4 * i + 2], w[4 * i + 3]));
-	aesecb_wipe(w, sizeof w);
 }
 
 /* ------------------------------------------------------------------ */
@@ -332,8 +338,10 @@ INLINE TARGET void many_blocks(const uint8_t *rk, const uint8_t *in,
 /* The nine specialised bulk functions: bulk_<nr>_<dec>_<msk>. */
 #define BULK(nr, dec, msk) \
 static __attribute__((noinline)) TARGET int bulk_##nr##_##dec##_##msk( \
-	const uint8_t *rk, const uint8_t *in, uint8_t *out, size_t n) \
+	const uint8_t *rk, const uint8_t *in, uint8_t *out, size_t n, \
+	aesecb_stack *stk) \
 { \
+	AESECB_MARK_UNOPTIMISED(stk); \
 	many_blocks(rk, in, out, n, nr, dec, msk); \
 	return AESECB_OK; \
 }
@@ -344,20 +352,21 @@ BULK(10, 0, 1) BULK(12, 0, 1) BULK(14, 0, 1)
 /* The entry: one block inline, more in the bulk function (a tail call). */
 #define DISPATCH(dec, msk) do { \
 	const uint8_t *rk = ctx->priv_keys.b; \
+	AESECB_MARK_UNOPTIMISED(stk); \
 	switch (ctx->priv_rounds) { \
 	case 10: \
 		if (n != 1) \
-			return bulk_10_##dec##_##msk(rk, in, out, n); \
+			return bulk_10_##dec##_##msk(rk, in, out, n, stk); \
 		one_block(rk, in, out, 10, dec, msk); \
 		break; \
 	case 12: \
 		if (n != 1) \
-			return bulk_12_##dec##_##msk(rk, in, out, n); \
+			return bulk_12_##dec##_##msk(rk, in, out, n, stk); \
 		one_block(rk, in, out, 12, dec, msk); \
 		break; \
 	default: \
 		if (n != 1) \
-			return bulk_14_##dec##_##msk(rk, in, out, n); \
+			return bulk_14_##dec##_##msk(rk, in, out, n, stk); \
 		one_block(rk, in, out, 14, dec, msk); \
 		break; \
 	} \
@@ -365,22 +374,20 @@ BULK(10, 0, 1) BULK(12, 0, 1) BULK(14, 0, 1)
 } while (0)
 
 TARGET static int encrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
-                                  uint8_t *out, size_t n, void *scratch)
+                                  uint8_t *out, size_t n, aesecb_stack *stk)
 {
-	(void)scratch;
 	DISPATCH(0, 0);
 }
 
 TARGET static int decrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
-                                  uint8_t *out, size_t n, void *scratch)
+                                  uint8_t *out, size_t n, aesecb_stack *stk)
 {
-	(void)scratch;
 	DISPATCH(1, 0);
 }
 
 /* QUIC masks: encryption with 5-byte stores straight from the registers. */
 TARGET static int masks(const aesecb_ctx *ctx, const uint8_t *in,
-                         uint8_t *out, size_t n)
+                         uint8_t *out, size_t n, aesecb_stack *stk)
 {
 	DISPATCH(0, 1);
 }
@@ -396,4 +403,5 @@ static const struct aesecb_impl impl = {
 #define IMPL NULL
 #endif
 
-AESECB_BACKEND(vcrypto, "ppc64", AESECB_CPU_PPC_VCRYPTO, 0, 0, IMPL);
+AESECB_BACKEND(vcrypto, "ppc64", AESECB_CPU_PPC_VCRYPTO,
+               AESECB_REGS(AESECB_REGS_ONE | AESECB_REGS_BLOCKS), IMPL);

@@ -11,6 +11,10 @@
  * kernel says it emulates the ID registers (HWCAP_CPUID), the DIT field of
  * ID_AA64PFR0_EL1: some CPUs (and emulators) implement FEAT_DIT without
  * the kernel reporting it in HWCAP.
+ * 32-bit ARM (Linux): AT_HWCAP's NEON bit and AT_HWCAP2's AES bit, which
+ * a 32-bit kernel and a 64-bit kernel running a 32-bit process both give
+ * (the same bits); they are the same features as AArch64's Advanced SIMD
+ * and AES, and share their rows of the table.
  * POWER (Linux): AT_HWCAP2's vector crypto bit.
  *
  * Reading the registers and decoding them are separate steps: the
@@ -136,6 +140,22 @@ unsigned aesecb__cpu_decode_arm(uint64_t hwcap, uint64_t pfr0)
 	return f;
 }
 
+/* Linux's 32-bit ARM HWCAP_NEON and HWCAP2_AES (arm's asm/hwcap.h, and
+ * arm64's COMPAT_HWCAP_NEON and COMPAT_HWCAP2_AES) */
+#define ARM32_HWCAP_NEON (1u << 12)
+#define ARM32_HWCAP2_AES (1u << 0)
+
+unsigned aesecb__cpu_decode_arm32(uint64_t hwcap, uint64_t hwcap2)
+{
+	unsigned f = 0;
+
+	if (hwcap & ARM32_HWCAP_NEON)
+		f |= AESECB_CPU_ARM_ASIMD;
+	if (hwcap2 & ARM32_HWCAP2_AES)
+		f |= AESECB_CPU_ARM_AES;
+	return f;
+}
+
 /* Linux's PPC_FEATURE2_VEC_CRYPTO (asm/cputable.h) */
 #define PPC_HWCAP2_VEC_CRYPTO 0x02000000u
 
@@ -203,6 +223,29 @@ static unsigned detect(void)
 {
 	/* no way to ask at run time: what the build targets */
 	return AESECB_CPU_ARM_ASIMD
+#if defined(__ARM_FEATURE_CRYPTO) || defined(__ARM_FEATURE_AES)
+	       | AESECB_CPU_ARM_AES
+#endif
+	       ;
+}
+
+#elif defined(__arm__) && defined(__linux__)
+#include <sys/auxv.h>
+
+static unsigned detect(void)
+{
+	return aesecb__cpu_decode_arm32(getauxval(AT_HWCAP),
+	                                getauxval(AT_HWCAP2));
+}
+
+#elif defined(__arm__)
+static unsigned detect(void)
+{
+	/* no way to ask at run time: what the build targets */
+	return 0
+#if defined(__ARM_NEON)
+	       | AESECB_CPU_ARM_ASIMD
+#endif
 #if defined(__ARM_FEATURE_CRYPTO) || defined(__ARM_FEATURE_AES)
 	       | AESECB_CPU_ARM_AES
 #endif

@@ -9,6 +9,34 @@
 #include "aesecb.h"
 
 /*
+ * The stack record of a burned call (lib/aesecb.c, "Burned calls").  A
+ * backend function that may hold key-derived values in its frame is run
+ * from the library's burning frame, which after it returns overwrites the
+ * stack below itself down to the lowest point any frame of the call
+ * reached.  That point is recorded here: every out-of-line function that
+ * holds key-derived data calls aesecb__stack_mark(stk) (anywhere in its
+ * body; the frame is set up by then); the always-inline helpers it
+ * expands need nothing.  A function called directly (the path is
+ * register-only, see AESECB_REGS_*) gets stk == NULL, which
+ * aesecb__stack_mark() ignores.
+ */
+typedef struct aesecb_stack {
+	uintptr_t low;           /* the lowest address recorded so far */
+} aesecb_stack;
+
+/*
+ * Records the calling function's frame in stk (no-op for NULL): the
+ * address of one of its own locals, less AESECB_CALLEE_SAVES, since a
+ * function the caller calls afterwards (aesecb_wipe, memcpy) may store the
+ * caller's registers, key-derived ones included, that far below the
+ * caller's frame.  Never inlined: its frame lies below the caller's.
+ */
+/*@ requires stk == \null || \valid(stk);
+    assigns stk->low;
+    ensures stk != \null ==> stk->low <= \old(stk->low); */
+void aesecb__stack_mark(aesecb_stack *stk);
+
+/*
  * The contracts in the library's sources (the comments that start with
  * an @) are written in ACSL, the specification language that Frama-C
  * reads, and checked by 'make prove' (HACKING.md, "Proofs").  These are
@@ -30,39 +58,113 @@
   predicate aesecb_keyed(aesecb_ctx *ctx) =
     \valid_read(ctx) && aesecb_rounds(ctx->priv_rounds) &&
     ctx->priv_key_len == 4 * (ctx->priv_rounds - 6);
+
+  // a stack record as a backend function gets it: none (a direct call),
+  // or one of the library's, apart from the context and from the nin
+  // bytes read at in and the nout written at out
+  predicate aesecb_stk(aesecb_stack *stk, aesecb_ctx *ctx, uint8_t *in,
+                       integer nin, uint8_t *out, integer nout) =
+    stk == \null ||
+    \valid(stk) && \separated(stk, ctx, in + (0 .. nin - 1),
+                              out + (0 .. nout - 1));
 */
+
+/*
+ * Bytes of its caller's registers a function may store in its own frame
+ * at most: the ABI's callee-saved registers and its return address.
+ * x86-64 (System V): rbx, rbp, r12-r15; Windows adds rdi, rsi and
+ * xmm6-xmm15.  32-bit x86: ebx, esi, edi, ebp.  AArch64: x19-x30 and
+ * d8-d15.  Elsewhere 512, which covers the largest set we know (64-bit
+ * POWER: r14-r31, f14-f31, v20-v31 and CR, LR, VRSAVE).
+ */
+#if defined(__x86_64__) && defined(_WIN64)
+#define AESECB_CALLEE_SAVES (8 * 8 + 10 * 16 + 8)
+#elif defined(__x86_64__)
+#define AESECB_CALLEE_SAVES (6 * 8 + 8)
+#elif defined(__i386__)
+#define AESECB_CALLEE_SAVES (4 * 4 + 4)
+#elif defined(__aarch64__)
+#define AESECB_CALLEE_SAVES (12 * 8 + 8 * 8)
+#else
+#define AESECB_CALLEE_SAVES 512
+#endif
+
+/* Records the frame of a backend function on a path declared register-only
+ * (AESECB_REGS_*): such a path runs burned only in an unoptimised build. */
+#ifdef __OPTIMIZE__
+#define AESECB_MARK_UNOPTIMISED(stk) ((void)(stk))
+#else
+#define AESECB_MARK_UNOPTIMISED(stk) aesecb__stack_mark(stk)
+#endif
 
 /*
  * A backend's block function: process nblocks (>= 1) whole 16-byte blocks
  * from in to out.  in == out is allowed; no other overlap is.  in and out
- * have no particular alignment.  scratch points to AESECB_SCRATCH_SIZE bytes,
- * 64-byte aligned and uninitialised; the function may write only its
- * declared number of leading bytes (see struct aesecb_backend), which the
- * caller wipes afterwards.  A backend that declares 0 for a direction is
- * called with scratch == NULL on that direction's public path.  It returns
- * AESECB_OK (the entry points return its result, so the call is a tail
- * call).  One block per call goes to the one-block functions below.
+ * have no particular alignment.  stk: see above (NULL when the library
+ * calls the function directly).  It returns AESECB_OK (the entry points
+ * return its result, so the call is a tail call).  One block per call
+ * goes to the one-block functions below.
  */
 typedef int aesecb_blocks_fn(const aesecb_ctx *ctx, const uint8_t *in,
-                             uint8_t *out, size_t nblocks, void *scratch);
+                             uint8_t *out, size_t nblocks, aesecb_stack *stk);
+
+/*@
+  // the arguments of a block function: n >= 1 blocks, a keyed context,
+  // the output apart from it, a stack record or none
+  predicate aesecb_blocks_args(aesecb_ctx *ctx, uint8_t *in, uint8_t *out,
+                               integer n, aesecb_stack *stk) =
+    aesecb_keyed(ctx) && n >= 1 && aesecb_blocks_io(in, out, n) &&
+    \separated(out + (0 .. 16 * n - 1), ctx) &&
+    aesecb_stk(stk, ctx, in, 16 * n, out, 16 * n);
+*/
 
 /*
  * Key setup: key_len is 16, 24 or 32 (checked by the caller); the function
  * fills ctx->priv_keys in the backend's own layout.  ctx->priv_rounds and
- * ctx->priv_key_len are already set.  Whatever temporaries it uses it wipes.
+ * ctx->priv_key_len are already set.  Always run burned: it marks stk
+ * (never NULL here) in every out-of-line function that holds the key or
+ * its schedule, and the burn takes care of its frames.
  */
 typedef void aesecb_setkey_fn(aesecb_ctx *ctx, const uint8_t *key,
-                              size_t key_len);
+                              size_t key_len, aesecb_stack *stk);
+
+/*@
+  // the arguments of key setup: a writable context with the key size
+  // set, the key apart from it, a stack record
+  predicate aesecb_key_args(aesecb_ctx *ctx, uint8_t *key,
+                            integer key_len) =
+    \valid(ctx) && aesecb_keyed(ctx) && key_len == ctx->priv_key_len &&
+    \valid_read(key + (0 .. key_len - 1)) &&
+    \separated(key + (0 .. key_len - 1), ctx);
+  predicate aesecb_setkey_args(aesecb_ctx *ctx, uint8_t *key,
+                               integer key_len, aesecb_stack *stk) =
+    aesecb_key_args(ctx, key, key_len) &&
+    stk != \null && aesecb_stk(stk, ctx, key, key_len, key, 0);
+*/
 
 /*
  * QUIC header-protection masks (optional): for n >= 1 samples of 16 bytes
  * at 'samples', write the first 5 bytes of AES-Encrypt(sample) to
- * masks + 5*i.  A backend that provides it writes no working space and
- * stores the 5 bytes straight from its registers; one that does not gets
- * the generic path (encrypt into a block, copy 5 bytes).  Returns AESECB_OK.
+ * masks + 5*i, straight from the registers; stk as for the block
+ * functions.  A backend that has none gets the generic path (encrypt into
+ * a block, copy 5 bytes).  Returns AESECB_OK.  The same type as the block
+ * functions.
  */
-typedef int aesecb_masks_fn(const aesecb_ctx *ctx, const uint8_t *samples,
-                            uint8_t *masks, size_t n);
+typedef aesecb_blocks_fn aesecb_masks_fn;
+
+/*@
+  // the arguments of a mask function: n >= 1 samples of 16 bytes, n
+  // masks of 5 apart from them and from the context
+  predicate aesecb_masks_args(aesecb_ctx *ctx, uint8_t *samples,
+                              uint8_t *masks, integer n,
+                              aesecb_stack *stk) =
+    aesecb_keyed(ctx) && n >= 1 &&
+    \valid_read(samples + (0 .. 16 * n - 1)) &&
+    \valid(masks + (0 .. 5 * n - 1)) &&
+    \separated(masks + (0 .. 5 * n - 1), ctx) &&
+    \separated(masks + (0 .. 5 * n - 1), samples + (0 .. 16 * n - 1)) &&
+    aesecb_stk(stk, ctx, samples, 16 * n, masks, 5 * n);
+*/
 
 /*
  * One block, or one mask, per call, for one key size: what the one-block
@@ -72,7 +174,9 @@ typedef int aesecb_masks_fn(const aesecb_ctx *ctx, const uint8_t *samples,
  * context (ctx->priv_one), so that the call tests neither a block count
  * nor a round count.  in and out as for aesecb_blocks_fn with one block; a
  * mask function writes the 5 bytes of the mask at out and nothing else.
- * It writes no working space (it gets none).  Returns AESECB_OK.  The
+ * Only used on a path the backend declares register-only (AESECB_REGS_ONE)
+ * in an optimised build: it is called directly, never burned, and gets no
+ * stack record.  Returns AESECB_OK.  The
  * three arguments are the entry points' first three, in the same order,
  * so the entry points reach it with a jump (on 32-bit x86 too, where the
  * arguments are on the stack).
@@ -95,8 +199,9 @@ enum { AESECB_ONE_ENC, AESECB_ONE_DEC, AESECB_ONE_MASK, AESECB_ONE_N };
  */
 aesecb_one_fn aesecb__one_none;
 
+/* (The prover is given the 32-bit x86 encoding: HACKING.md, "Proofs".) */
 #if defined(__i386__) || defined(__FRAMAC__)
-#define AESECB_ONE_TESTED 1     /* (the prover sees this encoding too) */
+#define AESECB_ONE_TESTED 1
 #else
 #define AESECB_ONE_TESTED 0
 #endif
@@ -119,9 +224,6 @@ static inline aesecb_one_fn *aesecb__one_decode(uintptr_t slot)
 	return (aesecb_one_fn *)(slot + (uintptr_t)&aesecb__one_none);
 }
 
-/* Declared when a backend gives no bound: the whole space gets wiped. */
-#define AESECB_SCRATCH_UNBOUNDED ((size_t)-1)
-
 struct aesecb_impl {
 	aesecb_setkey_fn *setkey;
 	aesecb_blocks_fn *encrypt;
@@ -131,14 +233,36 @@ struct aesecb_impl {
 	 * Optional: the backend's own one-block functions for 'rounds' (10,
 	 * 12 or 14) on this CPU, into one[AESECB_ONE_ENC], [AESECB_ONE_DEC]
 	 * and [AESECB_ONE_MASK] (called by aesecb_init, after setkey).  A
-	 * slot left NULL, every slot when this is NULL, and a direction that
-	 * declares working space get the core's generic function, which
-	 * calls encrypt, decrypt or masks with one block.  The choice may
-	 * depend on the CPU, never on where the context is (a context may be
-	 * copied, and aesni runs a misaligned one on an aligned copy).
+	 * slot left NULL, and every slot when this is NULL, gets the core's
+	 * generic function, which calls encrypt, decrypt or masks with one
+	 * block.  Only called where the backend declares AESECB_REGS_ONE and
+	 * the build optimises.  The choice may depend on the CPU, never on
+	 * where the context is (a context may be copied, and aesni runs a
+	 * misaligned one on an aligned copy).
 	 */
 	void (*one)(unsigned rounds, aesecb_one_fn *one[AESECB_ONE_N]);
 };
+
+/*
+ * The paths of a backend whose key-derived values, in an optimised build,
+ * stay in registers and the context, so that the library calls them
+ * directly, with no burn (lib/aesecb.c, "Burned calls"):
+ *
+ *   AESECB_REGS_ONE     its one-block and one-mask functions ('one');
+ *   AESECB_REGS_BLOCKS  encrypt, decrypt and masks.
+ *
+ * A claim about the code the compiler makes of straight-line register
+ * code, which tests/check_residue checks on every build.  Key setup is
+ * always burned, and so is every path of an unoptimised build (where the
+ * compiler keeps each variable in memory): AESECB_REGS() gives 0 there.
+ */
+#define AESECB_REGS_ONE    1u
+#define AESECB_REGS_BLOCKS 2u
+#ifdef __OPTIMIZE__
+#define AESECB_REGS(paths) (paths)
+#else
+#define AESECB_REGS(paths) 0u
+#endif
 
 /*
  * One descriptor per backend, compiled in or not.  Each backend file is
@@ -151,20 +275,20 @@ struct aesecb_backend {
 	const char *name;
 	const char *arch;        /* "any", "x86_64", "x86", "aarch64", ... */
 	unsigned needs;          /* AESECB_CPU_* bits the CPU must have */
-	size_t scratch_enc;      /* bytes of scratch written, or UNBOUNDED */
-	size_t scratch_dec;
+	unsigned regs;           /* AESECB_REGS_* paths called directly */
 	const struct aesecb_impl *impl;  /* NULL when not compiled in */
 };
 
 /*
  * needs: the CPU features (AESECB_CPU_* below) the backend runs on; the
  * one table in cpu.c turns it into the "requires" text and the reason a
- * CPU cannot run it.  0: every CPU.
+ * CPU cannot run it.  0: every CPU.  regs: AESECB_REGS(paths), evaluated
+ * in the backend's own file (its optimisation level is what counts).
  */
-#define AESECB_BACKEND(id, arch, needs, scratch_enc, scratch_dec, impl) \
+#define AESECB_BACKEND(id, arch, needs, regs, impl)                      \
 	extern const struct aesecb_backend aesecb__backend_##id;         \
 	const struct aesecb_backend aesecb__backend_##id = {             \
-		#id, arch, needs, scratch_enc, scratch_dec, impl         \
+		#id, arch, needs, regs, impl                             \
 	}
 
 /*
@@ -174,73 +298,41 @@ struct aesecb_backend {
  * checks the core (AESECB_PROVE_MODEL; HACKING.md, "Proofs").  The
  * portable backend's functions are proved to meet the same contracts;
  * the others are trusted to (tests/check_lib's canaries and
- * tests/check_residue check them).  A backend writes its output, and of
- * the working space at most what it declares; key setup writes the
- * context's round keys; nothing else.
+ * tests/check_residue check them).  A block or mask function writes its
+ * output and, when it is given one, the stack record; key setup writes
+ * the context's round keys and the record; nothing else.
  */
-/*@
-  // the arguments of a block function: n >= 1 blocks, a keyed context,
-  // the output apart from it
-  predicate aesecb_blocks_args(aesecb_ctx *ctx, uint8_t *in, uint8_t *out,
-                               integer n) =
-    aesecb_keyed(ctx) && n >= 1 && aesecb_blocks_io(in, out, n) &&
-    \separated(out + (0 .. 16 * n - 1), ctx);
-
-  // the bytes of working space a direction (0 encrypt, 1 decrypt) of the
-  // context's backend declares it writes
-  logic integer aesecb_scratch_declared(aesecb_ctx *ctx, integer dir) =
-    dir == 0 ? ctx->priv_backend->scratch_enc
-             : ctx->priv_backend->scratch_dec;
-  logic integer aesecb_scratch_written(aesecb_ctx *ctx, integer dir) =
-    \min(aesecb_scratch_declared(ctx, dir), AESECB_SCRATCH_SIZE);
-
-  // the working space lent to a block function, when there is one
-  predicate aesecb_scratch(aesecb_ctx *ctx, integer dir, void *scratch) =
-    \valid_read(ctx->priv_backend) &&
-    (scratch == \null ? aesecb_scratch_declared(ctx, dir) == 0
-                      : \valid((unsigned char *)scratch +
-                               (0 .. AESECB_SCRATCH_SIZE - 1)));
-*/
 #ifdef __FRAMAC__
-/*@ requires aesecb_blocks_args(ctx, in, out, nblocks);
-    requires aesecb_scratch(ctx, 0, scratch);
-    assigns out[0 .. 16 * nblocks - 1],
-            ((unsigned char *)scratch)[0 .. aesecb_scratch_written(ctx, 0) - 1];
+/*@ requires aesecb_blocks_args(ctx, in, out, nblocks, stk);
+    assigns out[0 .. 16 * nblocks - 1], stk->low;
     ensures \result == AESECB_OK; */
 aesecb_blocks_fn aesecb__model_encrypt;
 
-/*@ requires aesecb_blocks_args(ctx, in, out, nblocks);
-    requires aesecb_scratch(ctx, 1, scratch);
-    assigns out[0 .. 16 * nblocks - 1],
-            ((unsigned char *)scratch)[0 .. aesecb_scratch_written(ctx, 1) - 1];
+/*@ requires aesecb_blocks_args(ctx, in, out, nblocks, stk);
+    assigns out[0 .. 16 * nblocks - 1], stk->low;
     ensures \result == AESECB_OK; */
 aesecb_blocks_fn aesecb__model_decrypt;
 
-/*@ requires \valid(ctx) && aesecb_keyed(ctx) && key_len == ctx->priv_key_len;
-    requires \valid_read(key + (0 .. key_len - 1));
-    requires \separated(key + (0 .. key_len - 1), ctx);
-    assigns ctx->priv_keys; */
-aesecb_setkey_fn aesecb__model_setkey;
-
-/*@ requires aesecb_keyed(ctx) && n >= 1;
-    requires \valid_read(samples + (0 .. 16 * n - 1));
-    requires \valid(masks + (0 .. 5 * n - 1));
-    requires \separated(masks + (0 .. 5 * n - 1), ctx);
-    requires \separated(masks + (0 .. 5 * n - 1),
-                        samples + (0 .. 16 * n - 1));
-    assigns masks[0 .. 5 * n - 1];
+/*@ requires aesecb_masks_args(ctx, in, out, nblocks, stk);
+    assigns out[0 .. 5 * nblocks - 1], stk->low;
     ensures \result == AESECB_OK; */
 aesecb_masks_fn aesecb__model_masks;
 
-/*@ requires aesecb_blocks_args(ctx, in, out, 1);
+/*@ requires aesecb_setkey_args(ctx, key, key_len, stk);
+    assigns ctx->priv_keys.b[0 .. sizeof(ctx->priv_keys.b) - 1], stk->low; */
+aesecb_setkey_fn aesecb__model_setkey;
+
+/*@ requires aesecb_blocks_args(ctx, in, out, 1, \null);
     assigns out[0 .. 15];
     ensures \result == AESECB_OK; */
-aesecb_one_fn aesecb__model_one_enc, aesecb__model_one_dec;
+aesecb_one_fn aesecb__model_one_enc;
 
-/*@ requires aesecb_keyed(ctx) && \valid_read(in + (0 .. 15));
-    requires \valid(out + (0 .. 4));
-    requires \separated(out + (0 .. 4), ctx);
-    requires \separated(out + (0 .. 4), in + (0 .. 15));
+/*@ requires aesecb_blocks_args(ctx, in, out, 1, \null);
+    assigns out[0 .. 15];
+    ensures \result == AESECB_OK; */
+aesecb_one_fn aesecb__model_one_dec;
+
+/*@ requires aesecb_masks_args(ctx, in, out, 1, \null);
     assigns out[0 .. 4];
     ensures \result == AESECB_OK; */
 aesecb_one_fn aesecb__model_one_mask;
@@ -261,10 +353,10 @@ void aesecb__model_one(unsigned rounds, aesecb_one_fn *one[AESECB_ONE_N]);
 extern const struct aesecb_impl aesecb__model_impl;
 
 #undef AESECB_BACKEND
-#define AESECB_BACKEND(id, arch, needs, scratch_enc, scratch_dec, impl) \
+#define AESECB_BACKEND(id, arch, needs, regs, impl)                      \
 	extern const struct aesecb_backend aesecb__backend_##id;         \
 	const struct aesecb_backend aesecb__backend_##id = {             \
-		#id, arch, needs, scratch_enc, scratch_dec,              \
+		#id, arch, needs, AESECB_REGS_ONE | AESECB_REGS_BLOCKS,  \
 		&aesecb__model_impl                                      \
 	}
 #endif
@@ -279,22 +371,6 @@ extern const struct aesecb_impl aesecb__model_impl;
 /* aesecb_wipe() (public, in aesecb.h) is the one wipe used everywhere. */
 
 /*
- * Overwrite n bytes (at most AESECB_BURN_BYTES) of the stack just below
- * the caller's frame: what a backend's out-of-line work functions, called
- * from the same frame before it, left there (spilled state and round keys
- * the compiler put on the stack, which no wipe of a named object
- * reaches).  The call must be made from the frame that called the work,
- * after it returned; n must cover the work's frames (objdump tells).
- * tests/check_residue proves that nothing key-derived remains.
- */
-#if UINTPTR_MAX > 0xffffffffu
-#define AESECB_BURN_BYTES 1024
-#else
-#define AESECB_BURN_BYTES 8192   /* 32-bit x86: 8 vector registers, or none */
-#endif
-void aesecb__burn_stack(size_t n);
-
-/*
  * CPU features (cpu.c).  Each has one entry in cpu.c's table: its name in
  * a backend's "requires" text and the reason given when a CPU lacks it.
  */
@@ -304,13 +380,14 @@ void aesecb__burn_stack(size_t n);
 #define AESECB_CPU_VAES        (1u << 3)  /* CPUID 7.0 ECX bit 9 */
 #define AESECB_CPU_OSYMM       (1u << 4)  /* OSXSAVE, XCR0: XMM and YMM saved */
 #define AESECB_CPU_AVX2        (1u << 5)  /* CPUID AVX and AVX2, and OSYMM */
-#define AESECB_CPU_ARM_ASIMD   (1u << 8)  /* HWCAP_ASIMD */
-#define AESECB_CPU_ARM_AES     (1u << 9)  /* HWCAP_AES */
+#define AESECB_CPU_ARM_ASIMD   (1u << 8)  /* HWCAP_ASIMD; AArch32: HWCAP_NEON */
+#define AESECB_CPU_ARM_AES     (1u << 9)  /* HWCAP_AES; AArch32: HWCAP2_AES */
 #define AESECB_CPU_ARM_DIT     (1u << 10) /* FEAT_DIT: HWCAP_DIT or ID_AA64PFR0_EL1.DIT */
 #define AESECB_CPU_PPC_VCRYPTO (1u << 16) /* HWCAP2 PPC_FEATURE2_VEC_CRYPTO */
 
 /* The features of this CPU and OS, detected once.  Thread-safe.  (Its
- * cache of the answer is no state a caller sees.) */
+ * contract leaves out the cache of the answer, a static of cpu.c that
+ * nothing else reads.) */
 /*@ assigns \nothing; */
 unsigned aesecb__cpu_features(void);
 
@@ -349,6 +426,12 @@ unsigned aesecb__cpu_decode_x86(const struct aesecb_cpuid_regs *r);
  * the kernel emulates when HWCAP_CPUID is set (pfr0 is ignored otherwise).
  */
 unsigned aesecb__cpu_decode_arm(uint64_t hwcap, uint64_t pfr0);
+
+/*
+ * 32-bit ARM (Linux, AArch32 state, on a 32-bit or a 64-bit kernel):
+ * AT_HWCAP (NEON) and AT_HWCAP2 (AES).
+ */
+unsigned aesecb__cpu_decode_arm32(uint64_t hwcap, uint64_t hwcap2);
 
 /* POWER (Linux): AT_HWCAP2. */
 unsigned aesecb__cpu_decode_ppc(uint64_t hwcap2);

@@ -330,6 +330,7 @@ START_TEST(test_array_form)
 	ck_assert_int_eq(set.has_answers, 0);
 	ck_assert_int_eq(acvp_check(&set, aesecb_backend_get(0), NULL, NULL,
 	                            NULL, &err), ACVP_ENOANSWER);
+	acvp_error_free(&err);
 	answer_matches(&set, aesecb_backend_get(0),
 	               fx("array/expectedResults.json"), 1);
 	acvp_free(&set);
@@ -424,6 +425,7 @@ START_TEST(test_callback_stops)
 	                            &calls, NULL, &err), ACVP_ESTOPPED);
 	ck_assert_int_eq(err.code, ACVP_ESTOPPED);
 	ck_assert_int_eq(err.stop, 7);
+	acvp_error_free(&err);
 	ck_assert_int_eq(calls, 1);
 	acvp_free(&set);
 }
@@ -496,6 +498,7 @@ START_TEST(test_bad)
 	ck_assert_msg(strncmp(err.msg, b->msg, strlen(b->msg)) == 0,
 	              "%s: message '%s', expected '%s...'", b->name, err.msg,
 	              b->msg);
+	acvp_error_free(&err);
 	ck_assert_ptr_null(set.groups);
 }
 END_TEST
@@ -525,6 +528,7 @@ START_TEST(test_array_paths)
 	ck_assert_int_eq(acvp_load(path, &set, &err), ACVP_EFORMAT);
 	ck_assert_str_eq(err.where, "[1].testGroups[0].tests[0].ct");
 	ck_assert_str_eq(err.msg, "not hex");
+	acvp_error_free(&err);
 	remove(path);
 }
 END_TEST
@@ -554,6 +558,7 @@ START_TEST(test_syntax_no_key_digits)
 	ck_assert_msg(strncmp(err.msg, "not valid JSON: ", 16) == 0, "%s",
 	              err.msg);
 	ck_assert_msg(strstr(err.msg, "7e5a") == NULL, "%s", err.msg);
+	acvp_error_free(&err);
 	remove(path);
 }
 END_TEST
@@ -615,6 +620,7 @@ START_TEST(test_memory_limit)
 	ck_assert_int_eq(acvp_load(path, &set, &err), ACVP_ETOOBIG);
 	ck_assert_msg(strstr(err.msg, "too large: the vector set needs more "
 	                     "than 2 MiB") != NULL, "%s", err.msg);
+	acvp_error_free(&err);
 	acvp_set_memory_limit(0);
 	ck_assert_int_eq(acvp_load(path, &set, &err), ACVP_OK);
 	ck_assert_uint_eq(set.ntests, 4);
@@ -623,6 +629,7 @@ START_TEST(test_memory_limit)
 	path = write_set("many", "000102030405060708090a0b0c0d0e0f", 20000, 0);
 	acvp_set_memory_limit(1u << 20);
 	ck_assert_int_eq(acvp_load(path, &set, &err), ACVP_ETOOBIG);
+	acvp_error_free(&err);
 	acvp_set_memory_limit(0);
 	ck_assert_int_eq(acvp_load(path, &set, &err), ACVP_OK);
 	ck_assert_uint_eq(set.ntests, 20000);
@@ -644,6 +651,7 @@ START_TEST(test_memory_limit)
 		ck_assert_uint_eq(acvp_memory_limit(), ACVP_MEMORY_BASE +
 		                  ACVP_MEMORY_PER_BYTE * (size_t)st.st_size);
 	}
+	acvp_error_free(&err);
 	remove(path);
 	acvp_set_memory_limit(0);
 }

@@ -3,7 +3,8 @@
  * check_cpu.c - the CPU detection's decoding, fed made-up CPUs.
  *
  * lib/cpu.c reads CPUID/XGETBV (x86), AT_HWCAP and ID_AA64PFR0_EL1
- * (AArch64) or AT_HWCAP2 (POWER) and decodes what it read in plain
+ * (AArch64), AT_HWCAP and AT_HWCAP2 (32-bit ARM) or AT_HWCAP2 (POWER) and
+ * decodes what it read in plain
  * functions, built on every architecture.  This program feeds those
  * functions the registers of CPUs that do not exist here (one without
  * CPUID leaf 7, an OS that does not save the YMM state, a core without
@@ -46,9 +47,16 @@
 #define HW_DIT   (1u << 24)
 #define PFR0_DIT (UINT64_C(1) << 48)
 
+/* 32-bit ARM: HWCAP_NEON, HWCAP2_AES, and the HWCAP of an ARMv7 core
+ * with VFPv3-D16 and no NEON (SWP HALF THUMB FAST_MULT VFP EDSP TLS VFPv3
+ * VFPv3D16) */
+#define A32_NEON  (1u << 12)
+#define A32_AES   (1u << 0)
+#define A32_V7FP  0xe0d7u
+
 #define PPC2_VEC_CRYPTO 0x02000000u
 
-enum family { X86, ARM, PPC };
+enum family { X86, ARM, ARM32, PPC };
 
 struct verdict {
 	const char *backend;
@@ -59,7 +67,8 @@ struct fake_cpu {
 	const char *label;
 	enum family family;
 	struct aesecb_cpuid_regs x86;
-	uint64_t hwcap, reg;    /* AArch64: HWCAP, ID_AA64PFR0; POWER: HWCAP2 */
+	uint64_t hwcap, reg;    /* AArch64: HWCAP, ID_AA64PFR0; 32-bit ARM:
+	                           HWCAP, HWCAP2; POWER: HWCAP2 */
 	unsigned features;      /* what the decoder must find */
 	struct verdict v[6];    /* every backend of the family; NULL-ended */
 };
@@ -148,6 +157,43 @@ static const struct fake_cpu cpus[] = {
 	  AESECB_CPU_ARM_ASIMD | AESECB_CPU_ARM_AES,
 	  { { "neon", NULL }, { "armce", NULL } } },
 
+	{ "32-bit ARMv7 without NEON (VFPv3-D16)", ARM32, { 0 }, A32_V7FP, 0,
+	  0,
+	  { { "neon32", "CPU lacks Advanced SIMD" },
+	    { "armce32", "CPU lacks Advanced SIMD" } } },
+	/* what qemu-arm 7.2 reports with -cpu cortex-a15 and cortex-a7,
+	 * cortex-a9, and max (HWCAP2: AES PMULL SHA1 SHA2 CRC32) */
+	{ "Cortex-A15, Cortex-A7 (qemu): NEON, no AES", ARM32, { 0 },
+	  0x1fb8d7, 0, AESECB_CPU_ARM_ASIMD,
+	  { { "neon32", NULL },
+	    { "armce32", "CPU lacks the ARMv8 AES instructions" } } },
+	{ "Cortex-A9 (qemu): NEON, no AES", ARM32, { 0 }, 0x8b8d7, 0,
+	  AESECB_CPU_ARM_ASIMD,
+	  { { "neon32", NULL },
+	    { "armce32", "CPU lacks the ARMv8 AES instructions" } } },
+	{ "ARMv8 in AArch32 with AES (qemu -cpu max)", ARM32, { 0 },
+	  0x1fb0d7, 0x1f, AESECB_CPU_ARM_ASIMD | AESECB_CPU_ARM_AES,
+	  { { "neon32", NULL }, { "armce32", NULL } } },
+	{ "NEON and HWCAP2_AES alone", ARM32, { 0 }, A32_NEON, A32_AES,
+	  AESECB_CPU_ARM_ASIMD | AESECB_CPU_ARM_AES,
+	  { { "neon32", NULL }, { "armce32", NULL } } },
+	{ "every HWCAP2 bit but AES", ARM32, { 0 }, A32_V7FP | A32_NEON,
+	  ~(uint64_t)A32_AES, AESECB_CPU_ARM_ASIMD,
+	  { { "neon32", NULL },
+	    { "armce32", "CPU lacks the ARMv8 AES instructions" } } },
+	{ "HWCAP2_AES without NEON (armce32 must not run)", ARM32, { 0 },
+	  A32_V7FP, A32_AES, AESECB_CPU_ARM_AES,
+	  { { "neon32", "CPU lacks Advanced SIMD" },
+	    { "armce32", "CPU lacks Advanced SIMD" } } },
+	{ "AArch64's ASIMD and AES bits (1, 3) mean nothing here", ARM32,
+	  { 0 }, (1u << 1) | (1u << 3), 0, 0,
+	  { { "neon32", "CPU lacks Advanced SIMD" },
+	    { "armce32", "CPU lacks Advanced SIMD" } } },
+	{ "AT_HWCAP2 of 0 (a kernel without it)", ARM32, { 0 },
+	  A32_V7FP | A32_NEON, 0, AESECB_CPU_ARM_ASIMD,
+	  { { "neon32", NULL },
+	    { "armce32", "CPU lacks the ARMv8 AES instructions" } } },
+
 	{ "POWER7 (no vector crypto)", PPC, { 0 }, 0, 0xfc000000u &
 	  ~PPC2_VEC_CRYPTO, 0,
 	  { { "vcrypto", "CPU lacks the POWER8 vector crypto instructions" } } },
@@ -176,6 +222,7 @@ static unsigned decode(const struct fake_cpu *c)
 	switch (c->family) {
 	case X86: return aesecb__cpu_decode_x86(&c->x86);
 	case ARM: return aesecb__cpu_decode_arm(c->hwcap, c->reg);
+	case ARM32: return aesecb__cpu_decode_arm32(c->hwcap, c->reg);
 	default:  return aesecb__cpu_decode_ppc(c->reg);
 	}
 }
@@ -185,6 +232,7 @@ static int in_family(const char *arch, enum family f)
 	switch (f) {
 	case X86: return strcmp(arch, "x86_64") == 0 || strcmp(arch, "x86") == 0;
 	case ARM: return strcmp(arch, "aarch64") == 0;
+	case ARM32: return strcmp(arch, "arm") == 0;
 	default:  return strcmp(arch, "ppc64") == 0;
 	}
 }

@@ -14,6 +14,12 @@
  * checks (those never reach the backend).  The outputs are compared with
  * an unhooked context's, and the FIPS 197 answer.
  *
+ * Key setup is watched from the inside too: every backend's key setup is
+ * a burned call, which records its frame with aesecb__stack_mark()
+ * (lib/aesecb.c); where the linker wraps functions (-Wl,--wrap, configure
+ * defines AESECB_TEST_WRAP_MARK), this program's wrapper of it reads DIT
+ * at each such call from a backend.
+ *
  * On a CPU without FEAT_DIT the register does not exist (reading it is
  * UNDEFINED: SIGILL), so this program never touches it there: it checks
  * that no backend and no context asks for DIT and that the same calls
@@ -102,24 +108,55 @@ static void hook_note(void)
 }
 
 static int hook_encrypt(const aesecb_ctx *ctx, const uint8_t *in,
-                        uint8_t *out, size_t nblocks, void *scratch)
+                        uint8_t *out, size_t nblocks, aesecb_stack *stk)
 {
 	hook_note();
-	return real_encrypt(ctx, in, out, nblocks, scratch);
+	return real_encrypt(ctx, in, out, nblocks, stk);
 }
 
 static int hook_decrypt(const aesecb_ctx *ctx, const uint8_t *in,
-                        uint8_t *out, size_t nblocks, void *scratch)
+                        uint8_t *out, size_t nblocks, aesecb_stack *stk)
 {
 	hook_note();
-	return real_decrypt(ctx, in, out, nblocks, scratch);
+	return real_decrypt(ctx, in, out, nblocks, stk);
 }
 
 static int hook_masks(const aesecb_ctx *ctx, const uint8_t *samples,
-                      uint8_t *masks, size_t n)
+                      uint8_t *masks, size_t n, aesecb_stack *stk)
 {
 	hook_note();
-	return real_masks(ctx, samples, masks, n);
+	return real_masks(ctx, samples, masks, n, stk);
+}
+
+/*
+ * The library's stack mark, as the backends call it (the linker sends
+ * their calls here; the core's own calls, in the same object file as the
+ * mark, are not wrapped).  Key setup makes at least one such call.
+ */
+static int mark_calls;          /* calls from a backend */
+static int mark_dit_min;        /* the lowest DIT seen in them; 2: none */
+
+#ifdef AESECB_TEST_WRAP_MARK
+void __real_aesecb__stack_mark(aesecb_stack *stk);
+void __wrap_aesecb__stack_mark(aesecb_stack *stk);
+
+void __wrap_aesecb__stack_mark(aesecb_stack *stk)
+{
+	mark_calls++;
+	if (cpu_dit) {
+		int d = dit_get();
+
+		if (d < mark_dit_min)
+			mark_dit_min = d;
+	}
+	__real_aesecb__stack_mark(stk);
+}
+#endif
+
+static void mark_reset(void)
+{
+	mark_calls = 0;
+	mark_dit_min = 2;
 }
 
 /* The one-block functions (which, where the backend has none of its own,
@@ -372,6 +409,7 @@ START_TEST(test_init)
 			continue;
 		}
 		for (k = 0; k < 3; k++) {
+			mark_reset();
 			ck_assert_int_eq(aesecb_init(&ctx, key, key_sizes[k], be),
 			                 AESECB_OK);
 			ck_assert_int_eq((int)ctx.priv_dit, want);
@@ -379,6 +417,19 @@ START_TEST(test_init)
 				ck_assert_msg(dit_get() == before,
 				              "%s: aesecb_init (%zu-byte key) changed the caller's DIT",
 				              aesecb_backend_name(be), key_sizes[k]);
+#ifdef AESECB_TEST_WRAP_MARK
+			/* inside the key setup */
+			ck_assert_msg(mark_calls > 0,
+			              "%s: key setup (%zu-byte key) recorded no "
+			              "stack frame: is it a burned call?",
+			              aesecb_backend_name(be), key_sizes[k]);
+			if (cpu_dit)
+				ck_assert_msg(mark_dit_min == want,
+				              "%s: key setup (%zu-byte key) ran "
+				              "with DIT %d, want %d",
+				              aesecb_backend_name(be),
+				              key_sizes[k], mark_dit_min, want);
+#endif
 		}
 		ck_assert_int_eq(aesecb_init(&ctx, key, 17, be), AESECB_EKEYLEN);
 		ck_assert_int_eq(aesecb_init(&ctx, NULL, 16, be), AESECB_EINVAL);
@@ -448,6 +499,11 @@ int main(void)
 		}
 	}
 	printf("%s\n", used == 0 ? " (no backend)" : "");
+#ifdef AESECB_TEST_WRAP_MARK
+	puts("key setup: watched (the stack mark wrapped)");
+#else
+	puts("key setup: not watched (the linker does not wrap functions)");
+#endif
 	fflush(stdout);
 
 	sr = srunner_create(dit_suite());

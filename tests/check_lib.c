@@ -181,7 +181,7 @@ static const aesecb_backend *none_backend(void)
  * The backends this test can run, in table order.  'none' must be among
  * them; anything else that is missing was reported as skipped by main().
  */
-#define MAX_BACKENDS 8
+#define MAX_BACKENDS 16
 
 struct runlist {
 	const aesecb_backend *be[MAX_BACKENDS];
@@ -582,13 +582,18 @@ START_TEST(test_bad_arguments)
 }
 END_TEST
 
-/* Set or unset $AESECB_BACKEND. */
+/* Set or unset $AESECB_BACKEND (Windows: _putenv_s, where an empty
+ * value unsets the variable). */
 static void set_env_backend(const char *v)
 {
+#ifdef _WIN32
+	ck_assert_int_eq(_putenv_s("AESECB_BACKEND", v != NULL ? v : ""), 0);
+#else
 	if (v == NULL)
 		ck_assert_int_eq(unsetenv("AESECB_BACKEND"), 0);
 	else
 		ck_assert_int_eq(setenv("AESECB_BACKEND", v, 1), 0);
+#endif
 }
 
 START_TEST(test_default_backend)
@@ -1202,168 +1207,155 @@ START_TEST(test_hp_packets)
 END_TEST
 
 /* ------------------------------------------------------------------ */
-/* 6. The working-space contract                                       */
+/* 6. Burned calls and register-only paths (lib/aesecb.c)              */
 
-static _Alignas(64) uint8_t scratch[AESECB_SCRATCH_SIZE];
-#define SCRATCH_LAST_TAG 0xa3u  /* the canary left in place by scratch_used */
-
-static uint8_t canaries[2][AESECB_SCRATCH_SIZE];
-
-/* Bytes actually written to the scratch by the block function, found with
- * two different canaries (a byte may be overwritten with its old value). */
-static size_t scratch_used(const aesecb_ctx *ctx, aesecb_blocks_fn *fn,
-                           const uint8_t *in, uint8_t *out, size_t nb)
-{
-	static const unsigned tags[2] = { 0x5c, SCRATCH_LAST_TAG };
-	size_t used = 0, t, i;
-
-	static int made;
-
-	if (!made) {
-		fill_pattern(canaries[0], AESECB_SCRATCH_SIZE, tags[0]);
-		fill_pattern(canaries[1], AESECB_SCRATCH_SIZE, tags[1]);
-		made = 1;
-	}
-	for (t = 0; t < 2; t++) {
-		memcpy(scratch, canaries[t], sizeof scratch);
-		fn(ctx, in, out, nb, scratch);
-		/* the last changed byte: find its 64-byte chunk, then it */
-		for (i = sizeof scratch; i > used; i -= 64)
-			if (memcmp(scratch + i - 64, canaries[t] + i - 64, 64))
-				break;
-		for (; i > used; i--)
-			if (scratch[i - 1] != canaries[t][i - 1])
-				break;
-		if (i > used)
-			used = i;
-	}
-	return used;
-}
-
-static const size_t scratch_nbs[] = {
+static const size_t record_nbs[] = {
 	1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 32, 64, 100
 };
 
-START_TEST(test_scratch_contract)
+/* Whether the library runs this backend's block and mask functions as
+ * burned calls in this build (what it declares register-only, where the
+ * build optimises, it calls directly). */
+static int blocks_burned(const aesecb_backend *be)
+{
+	return (be->regs & AESECB_REGS(AESECB_REGS_BLOCKS)) == 0;
+}
+
+/*
+ * Every backend's block and mask functions, called directly with a stack
+ * record and without one (NULL, as on a direct path), give what the entry
+ * points give; a function the library runs burned must record its frame,
+ * or the burn would not reach it.  So must key setup, always burned, which
+ * must give the context aesecb_init gives.
+ */
+START_TEST(test_stack_record)
 {
 	static uint8_t in[100 * BS], out[100 * BS], want[100 * BS];
 	struct runlist rl;
 	struct prng r;
-	size_t b, k, i, j;
-	int decrypt;
+	size_t b, k, i;
+	int fn;
 
 	runnable(&rl);
 	prng_init(&r, 8);
 	for (b = 0; b < rl.n; b++) {
 		const aesecb_backend *be = rl.be[b];
 		const char *name = aesecb_backend_name(be);
+		int burned = blocks_burned(be);
 
 		ck_assert_ptr_nonnull(be->impl);
-		for (decrypt = 0; decrypt <= 1; decrypt++) {
-			size_t declared = aesecb_backend_scratch_written(be, decrypt);
-			size_t max_used = 0;
-			aesecb_blocks_fn *fn = decrypt ? be->impl->decrypt
-			                               : be->impl->encrypt;
+		for (k = 0; k < 3; k++) {
+			aesecb_ctx ctx, set;
+			uint8_t key[32];
+			aesecb_stack rec;
 
-			ck_assert_uint_le(declared, AESECB_SCRATCH_SIZE);
-			for (k = 0; k < 3; k++) {
-				aesecb_ctx ctx;
-				uint8_t key[32];
+			prng_fill(&r, key, sizeof key);
+			init_ok(&ctx, key, key_sizes[k], be);
 
-				prng_fill(&r, key, sizeof key);
-				init_ok(&ctx, key, key_sizes[k], be);
-				for (i = 0; i < sizeof scratch_nbs /
-				                sizeof scratch_nbs[0]; i++) {
-					size_t nb = scratch_nbs[i], used;
+			memset(&set, 0, sizeof set);
+			set.priv_backend = be;
+			set.priv_rounds = ctx.priv_rounds;
+			set.priv_key_len = ctx.priv_key_len;
+			rec.low = (uintptr_t)&rec;
+			be->impl->setkey(&set, key, key_sizes[k], &rec);
+			REQUIRE(rec.low < (uintptr_t)&rec,
+			        "backend %s: key setup records no stack frame",
+			        name);
+			REQUIRE(memcmp(&set.priv_keys, &ctx.priv_keys,
+			               sizeof set.priv_keys) == 0,
+			        "backend %s: key setup called directly gives "
+			        "another schedule (AES-%zu)", name,
+			        key_sizes[k] * 8);
+			aesecb_clear(&set);
+
+			for (fn = 0; fn < 3; fn++) {
+				aesecb_blocks_fn *f = fn == 0 ? be->impl->encrypt
+				                    : fn == 1 ? be->impl->decrypt
+				                    : be->impl->masks;
+				static const char *const what[3] = {
+					"encrypt", "decrypt", "masks"
+				};
+
+				if (f == NULL)
+					continue;
+				for (i = 0; i < sizeof record_nbs /
+				                sizeof record_nbs[0]; i++) {
+					size_t nb = record_nbs[i];
+					size_t olen = fn == 2 ? 5 * nb : nb * BS;
 
 					prng_fill(&r, in, nb * BS);
-					crypt_ok(&ctx, decrypt, in,
-					    want, nb * BS);
-					used = scratch_used(&ctx, fn, in, out, nb);
-					REQUIRE(memcmp(out, want, nb * BS) == 0,
-					        "backend %s: block function "
+					if (fn == 2)
+						ck_assert_int_eq(aesecb_hp_masks(
+						    &ctx, in, want, nb), AESECB_OK);
+					else
+						crypt_ok(&ctx, fn, in, want,
+						         nb * BS);
+					memset(out, 0, olen);
+					ck_assert_int_eq(f(&ctx, in, out, nb,
+					                   NULL), AESECB_OK);
+					REQUIRE(memcmp(out, want, olen) == 0,
+					        "backend %s: %s of %zu blocks "
 					        "called directly gives another "
-					        "result (%s, %zu blocks)", name,
-					        dir_name(decrypt), nb);
-					REQUIRE(used <= declared,
-					        "backend %s: AES-%zu %s of %zu "
-					        "blocks wrote %zu bytes of "
-					        "scratch, declares %zu", name,
-					        key_sizes[k] * 8,
-					        dir_name(decrypt), nb, used,
-					        declared);
-					if (used > max_used)
-						max_used = used;
-					/* the entry point's wipe leaves no key
-					 * material and nothing else touched */
-					aesecb_wipe(scratch, declared);
-					for (j = 0; j < declared; j++)
-						REQUIRE(scratch[j] == 0,
-						        "backend %s: scratch byte "
-						        "%zu not zero after the wipe",
-						        name, j);
-					REQUIRE(check_pattern_from(scratch,
-					    declared, sizeof scratch,
-					    SCRATCH_LAST_TAG) == sizeof scratch,
-					    "backend %s: the wipe went past the "
-					    "declared %zu bytes", name, declared);
+					        "result", name, what[fn], nb);
+					memset(out, 0, olen);
+					rec.low = (uintptr_t)&rec;
+					ck_assert_int_eq(f(&ctx, in, out, nb,
+					                   &rec), AESECB_OK);
+					REQUIRE(memcmp(out, want, olen) == 0,
+					        "backend %s: %s of %zu blocks "
+					        "with a stack record gives another "
+					        "result", name, what[fn], nb);
+					REQUIRE(!burned ||
+					        rec.low < (uintptr_t)&rec,
+					        "backend %s: %s of %zu blocks "
+					        "runs burned but records no stack "
+					        "frame", name, what[fn], nb);
 				}
-				aesecb_clear(&ctx);
 			}
-			printf("scratch: backend %s %s: declared %zu bytes, "
-			       "at most %zu written\n", name, dir_name(decrypt),
-			       declared, max_used);
+			aesecb_clear(&ctx);
 		}
+		printf("stack record: backend %s: %s\n", name,
+		       burned ? "block and mask functions burned"
+		              : "block and mask functions called directly");
 	}
 	fflush(stdout);
 }
 END_TEST
 
-/* Hardware backends declare 0; none declares a real bound, no more than the
- * space; and aesecb_init records the declarations in the context. */
-START_TEST(test_scratch_declarations)
+/*
+ * No backend is lent a working space: aesecb_backend_scratch_written()
+ * answers 0 for every backend and anything else.  The portable backend
+ * declares no register-only path (its bitsliced code spills), nothing is
+ * register-only in an unoptimised build, and aesecb_init records in the
+ * context whether the block functions run burned.
+ */
+START_TEST(test_burn_declarations)
 {
-	const aesecb_backend *none = aesecb_backend_find("none");
 	size_t i;
 
-	REQUIRE(none->scratch_enc <= AESECB_SCRATCH_SIZE &&
-	        none->scratch_dec <= AESECB_SCRATCH_SIZE,
-	        "none declares %zu (encrypt) and %zu (decrypt) bytes, "
-	        "more than the %d-byte space", none->scratch_enc,
-	        none->scratch_dec, AESECB_SCRATCH_SIZE);
+	ck_assert_uint_eq(none_backend()->regs, 0);
 	for (i = 0; i < aesecb_backend_count(); i++) {
 		const aesecb_backend *be = aesecb_backend_get(i);
 		const char *name = aesecb_backend_name(be);
-		int decrypt;
 
-		for (decrypt = 0; decrypt <= 1; decrypt++) {
-			size_t d = aesecb_backend_scratch_written(be, decrypt);
-
-			if (strcmp(name, "none") == 0) {
-				ck_assert_uint_eq(d, decrypt
-				                  ? none->scratch_dec
-				                  : none->scratch_enc);
-				continue;
-			}
-			REQUIRE(d == 0 && (decrypt ? be->scratch_dec
-			                           : be->scratch_enc) == 0,
-			        "hardware backend %s declares %zu scratch "
-			        "bytes (%s), must be 0", name, d,
-			        dir_name(decrypt));
-		}
+		ck_assert_uint_eq(aesecb_backend_scratch_written(be, 0), 0);
+		ck_assert_uint_eq(aesecb_backend_scratch_written(be, 1), 0);
+#ifndef __OPTIMIZE__
+		REQUIRE(be->regs == 0, "backend %s declares register-only "
+		        "paths in an unoptimised build", name);
+#endif
 		if (aesecb_backend_available(be)) {
 			aesecb_ctx ctx;
 			uint8_t key[16] = { 0 };
 
 			init_ok(&ctx, key, sizeof key, be);
-			ck_assert_uint_eq(ctx.priv_wipe[0],
-			                  aesecb_backend_scratch_written(be, 0));
-			ck_assert_uint_eq(ctx.priv_wipe[1],
-			                  aesecb_backend_scratch_written(be, 1));
+			REQUIRE(ctx.priv_burn == blocks_burned(be),
+			        "backend %s: the context says its block "
+			        "functions run %s", name,
+			        ctx.priv_burn ? "burned" : "directly");
 			aesecb_clear(&ctx);
 		}
 	}
-	(void)none_backend();
 }
 END_TEST
 
@@ -1701,6 +1693,7 @@ START_TEST(test_enumeration)
 		        strcmp(arch, "x86_64") == 0 ||
 		        strcmp(arch, "x86") == 0 ||
 		        strcmp(arch, "aarch64") == 0 ||
+		        strcmp(arch, "arm") == 0 ||
 		        strcmp(arch, "ppc64") == 0,
 		        "backend %s: arch '%s'", name, arch);
 		req = aesecb_backend_requires(be);
@@ -1959,8 +1952,8 @@ static Suite *lib_suite(void)
 	ADD_TCASE("differential", test_differential);
 	ADD_TCASE("hp masks", test_hp_masks);
 	ADD_TCASE("hp packets", test_hp_packets);
-	ADD_TCASE("scratch contract", test_scratch_contract);
-	ADD_TCASE("scratch declarations", test_scratch_declarations);
+	ADD_TCASE("stack record", test_stack_record);
+	ADD_TCASE("burn declarations", test_burn_declarations);
 	ADD_TCASE("clear", test_clear);
 	ADD_TCASE("re-init", test_reinit);
 	ADD_TCASE("threads", test_threads);

@@ -191,4 +191,23 @@ mkdir "$T/qonly"
 cp "$A/wrong/prompt.json" "$T/qonly/prompt.json"
 expect_status 2 "$AESECB" verify "$T/qonly"
 expect_stderr_fixed "no expected results"
+
+# an empty set checks nothing: refused (exit 2) by verify and acvp alike,
+# as an empty response file is, never "0/0 entries passed"
+H='"vsId": 1, "algorithm": "ACVP-AES-ECB", "revision": "1.0"'
+G='"tgId": 1, "testType": "AFT", "direction": "encrypt", "keyLen": 128'
+mkdir "$T/empty"
+printf '[{"acvVersion": "1.0"}, {%s, "testGroups": []}]\n' "$H" >"$T/empty/groups.json"
+printf '{%s, "testGroups": [{%s, "tests": []}]}\n' "$H" "$G" >"$T/empty/tests.json"
+for f in groups tests; do
+	case $f in
+	groups) where='\[1\]\.testGroups: empty: a vector set has at least one test group' ;;
+	tests)  where='testGroups\[0\]\.tests: empty: a test group has at least one test' ;;
+	esac
+	for cmd in "verify -b none" "verify --json -b none" "acvp -b none"; do
+		expect_status 2 "$AESECB" $cmd "$T/empty/$f.json"
+		expect_stderr_grep "^aesecb: ${cmd%% *}: $T/empty/$f.json: $where\$"
+		expect_stderr_lines 1
+	done
+done
 finish

@@ -185,18 +185,18 @@ expect_stderr_lines 1
 expect_status 2 "$AESECB" bench -b
 expect_stderr_lines 1
 # unknown options are named without any value attached: no key bytes
-for opt in --key=9f50449e04a0e810283a1e9933adedd2 \
-           -k9f50449e04a0e810283a1e9933adedd2 \
-           --json=9f50449e04a0e810283a1e9933adedd2 \
-           -l9f50449e04a0e810283a1e9933adedd2; do
+for opt in --key=$RFC9001_CLIENT_HP \
+           -k$RFC9001_CLIENT_HP \
+           --json=$RFC9001_CLIENT_HP \
+           -l$RFC9001_CLIENT_HP; do
 	expect_status 2 "$AESECB" bench "$opt"
 	expect_stderr_grep '^aesecb: bench: \(unknown \)*option '"'"'-'
 	expect_stderr_lacks "9f50449e"
 	expect_stderr_lines 1
 done
-expect_status 2 "$AESECB" bench --key=9f50449e04a0e810283a1e9933adedd2
+expect_status 2 "$AESECB" bench --key=$RFC9001_CLIENT_HP
 expect_stderr_fixed "unknown option '--key' "
-expect_status 2 "$AESECB" bench --json=9f50449e04a0e810283a1e9933adedd2
+expect_status 2 "$AESECB" bench --json=$RFC9001_CLIENT_HP
 expect_stderr_fixed "option '--json' takes no value"
 expect_status 2 "$AESECB" bench --list init-aes-128
 expect_stderr_lines 1

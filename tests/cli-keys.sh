@@ -17,7 +17,7 @@
 K16=2b7e151628aed2a6abf7158809cf4f3c
 K32=603deb1015ca71be2b73aef0857d77811f352c073b6108d72d9810a30914dff4
 S48=$K32$K16
-PKT=c000000001088394c8f03e5157080000449e7b9aec34d1b1c98dd7689fb8ec11d242b123dc9b
+PKT=$RFC9001_CLIENT_HEADER$RFC9001_SAMPLE
 
 mkdir "$T/dir"
 : >"$T/empty"
@@ -155,7 +155,7 @@ $klen" "$AESECB" $cmdname $envopt KEYVAR "$@"
 
 check key encrypt
 check key decrypt
-check key hp-mask d1b1c98dd7689fb8ec11d242b123dc9b
+check key hp-mask $RFC9001_SAMPLE
 check key hp-mask --unprotect "$PKT" --pn-offset 18
 check secret hp-mask --unprotect "$PKT" --pn-offset 18
 
@@ -165,7 +165,7 @@ expect_stderr_fixed "the secret is 32 bytes; with sha384 secrets are 48 bytes"
 no_key_in_output $K32
 
 # Commands that take no key refuse the options, and do not echo them.
-for c in verify bench backends quic-keys; do
+for c in $(commands WITHOUT --key); do
 	for o in -k -K --key-env --secret --secret-file --secret-env; do
 		expect_status 2 "$AESECB" $c $o $K16
 		expect_stderr_fixed "aesecb: $c: "

@@ -120,10 +120,21 @@ expect_status 2 timeout -s KILL 20 "$AESECB" acvp -b none "$T/deep.json"
 expect_stderr_grep 'not valid JSON'
 expect_stderr_lines 1
 
-# the limit itself
-for bad in abc 0 -1 1.5 99999999999999999999999; do
-	expect_status 2 env AESECB_ACVP_MEMORY=$bad "$AESECB" acvp -b none "$T/prompt.json"
-	expect_stderr_fixed "AESECB_ACVP_MEMORY='$bad' is not a number of MiB"
+# the limit itself, read once by acvp and verify alike
+for cmd in acvp verify; do
+	for bad in abc 0 -1 1.5 ' 1' 0x10; do
+		expect_status 2 env AESECB_ACVP_MEMORY="$bad" "$AESECB" $cmd -b none "$T/prompt.json"
+		expect_stderr_fixed "aesecb: $cmd: AESECB_ACVP_MEMORY='$bad' is not a number of MiB"
+		expect_stderr_lines 1
+	done
+	# a number past what size_t can count in MiB is too large, not "not a
+	# number" (2^44 - 1 MiB on a 64-bit system, 2^12 - 1 on a 32-bit one)
+	for big in 17592186044416 99999999999999999999999 \
+	           184467440737095516160000000000; do
+		expect_status 2 env AESECB_ACVP_MEMORY=$big "$AESECB" $cmd -b none "$T/prompt.json"
+		expect_stderr_grep "^aesecb: $cmd: AESECB_ACVP_MEMORY='$big' is too large (at most [0-9]* MiB)"
+		expect_stderr_lines 1
+	done
 done
 
 finish

@@ -9,10 +9,10 @@
 . "${top_srcdir:-.}/tests/testlib.sh"
 
 HP=00112233445566778899aabbccddeeff
-SECRET=c00cf151ca5be075ed0ebfb5c80323c42d6b7db67881289af4008f1f6c357aea
+SECRET=$RFC9001_CLIENT_SECRET
 # after the first byte and the version: DCID and SCID lengths and bytes,
 # then enough bytes for any sample
-REST=088394c8f03e5157080000449e7b9aec34d1b1c98dd7689fb8ec11d242b123dc9b0011223344556677
+REST=${RFC9001_CLIENT_HEADER#c000000001}${RFC9001_SAMPLE}0011223344556677
 printf '%s\n' "$HP" >"$T/hp"
 printf '%s\n' "$SECRET" >"$T/secret"
 HPVAR=$HP

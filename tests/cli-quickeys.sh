@@ -6,17 +6,17 @@
 
 . "${top_srcdir:-.}/tests/testlib.sh"
 
-DCID=8394c8f03e515708
+DCID=$RFC9001_DCID
 
-# RFC 9001 Appendix A.1.
-V1="client_secret: c00cf151ca5be075ed0ebfb5c80323c42d6b7db67881289af4008f1f6c357aea
-client_key: 1f369613dd76d5467730efcbe3b1a22d
-client_iv: fa044b2f42a3fd3b46fb255c
-client_hp: 9f50449e04a0e810283a1e9933adedd2
-server_secret: 3c199828fd139efd216c155ad844cc81fb82fa8d7446fa7d78be803acdda951b
-server_key: cf3a5331653c364c88f0f379b6067e37
-server_iv: 0ac1493ca1905853b0bba03e
-server_hp: c206b8d9b9f0f37644430b490eeaa314"
+# RFC 9001 Appendix A.1 (tests/rfc9001.sh).
+V1="client_secret: $RFC9001_CLIENT_SECRET
+client_key: $RFC9001_CLIENT_KEY
+client_iv: $RFC9001_CLIENT_IV
+client_hp: $RFC9001_CLIENT_HP
+server_secret: $RFC9001_SERVER_SECRET
+server_key: $RFC9001_SERVER_KEY
+server_iv: $RFC9001_SERVER_IV
+server_hp: $RFC9001_SERVER_HP"
 
 # RFC 9369 Appendix A.1.
 V2="client_secret: 14ec9d6eb9fd7af83bf5a668bc17a7e283766aade7ecd0891f70f9ff7f4bf47b

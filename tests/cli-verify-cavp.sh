@@ -19,29 +19,6 @@ n_rsp=$(cat "$V"/*.rsp | grep -c '^COUNT *=')
 n_quic=$(grep -c '^HP_KEY *=' "$V/quic-hp.txt")
 n_own=$((n_rsp + n_quic))
 
-# summary_of: the summary line of the last run
-summary_of() {
-	grep '^verify: ' "$T/out" | tail -n 1
-}
-
-# flip IN OUT SECTION COUNT FIELD: copy IN to OUT with the last hex digit of
-# FIELD in entry COUNT of [SECTION] changed (CR line endings are dropped)
-flip() {
-	tr -d '\r' <"$1" | awk -v sec="[$3]" -v cnt="COUNT = $4" -v fld="$5 = " '
-		/^\[/ { insec = ($0 == sec) }
-		insec && $0 == cnt { inent = 1 }
-		/^[ \t]*$/ { inent = 0 }
-		insec && inent && !done && index($0, fld) == 1 {
-			last = substr($0, length($0))
-			$0 = substr($0, 1, length($0) - 1) (last == "0" ? "1" : "0")
-			done = 1
-		}
-		{ print }' >"$2"
-	if cmp -s "$1" "$2"; then
-		fail "flip: $1 unchanged"
-	fi
-}
-
 # Which backends run here: the available ones of the listing; the others
 # are listed as skipped.
 avail=$(backends available)

@@ -90,27 +90,56 @@ EOF_W
 	fi
 	[ $wst -ne 0 ] && pass "the second writer found no reader" ||
 		fail "the second writer's data was read"
+	# fifo_case WHAT DELAY FILE FIFO ARG...: aesecb ARG... started, and
+	# DELAY seconds later a writer of FILE into FIFO; both with limits;
+	# passes WHAT when aesecb exits 0
+	fifo_case() {
+		what=$1 delay=$2 src=$3 fifo=$4
+		shift 4
+		$TO 20 "$AESECB" "$@" >"$T/out" 2>"$T/err" &
+		reader=$!
+		sleep "$delay"
+		$TO 20 sh -c 'cat "$1" >"$2"' sh "$src" "$fifo" &
+		writer=$!
+		wait_limit $reader 30
+		rc=$?
+		wait_limit $writer 30
+		[ $rc -eq 0 ] && pass "$what" ||
+			fail "$what: exit $rc: $(head -n 1 "$T/err")"
+	}
+	PROJ=$top_srcdir/tests/acvp/projection/internalProjection.json
 	# a FIFO and a file: the FIFO is not opened twice
-	$TO 20 sh -c 'cat "$1" >"$2"' sh "$GOOD" "$T/fifo" &
-	writer=$!
-	$TO 20 "$AESECB" verify -q -b none "$T/fifo" "$V/sp800-38a-ecb.rsp" >"$T/out" 2>"$T/err" &
-	reader=$!
-	wait_limit $reader 30
-	rc=$?
-	wait_limit $writer 30
-	[ $rc -eq 0 ] && pass "a FIFO among other files" ||
-		fail "a FIFO among other files: exit $rc: $(head -n 1 "$T/err")"
+	fifo_case "a FIFO among other files" 0 "$GOOD" "$T/fifo" \
+		verify -q -b none "$T/fifo" "$V/sp800-38a-ecb.rsp"
 	# an ACVP set from a FIFO, with another file: loaded once
-	$TO 20 sh -c 'cat "$1" >"$2"' sh \
-		"$top_srcdir/tests/acvp/projection/internalProjection.json" "$T/fifo.json" &
-	writer=$!
-	$TO 20 "$AESECB" verify -q -b none "$T/fifo.json" "$GOOD" >"$T/out" 2>"$T/err" &
-	reader=$!
-	wait_limit $reader 30
-	rc=$?
-	wait_limit $writer 30
-	[ $rc -eq 0 ] && pass "an ACVP set from a FIFO, with another file" ||
-		fail "an ACVP set from a FIFO: exit $rc: $(head -n 1 "$T/err")"
+	fifo_case "an ACVP set from a FIFO, with another file" 0 "$PROJ" \
+		"$T/fifo.json" verify -q -b none "$T/fifo.json" "$GOOD"
+	# a FIFO is waited for as cat waits: a writer that comes 2 s after
+	# the command is read, by verify and acvp alike
+	fifo_case "verify: a FIFO's late writer is read" 2 "$PROJ" \
+		"$T/fifo.json" verify -q -b none "$T/fifo.json"
+	fifo_case "acvp: a FIFO's late writer is read" 2 "$PROJ" \
+		"$T/fifo.json" acvp -b none -o "$T/late.out" "$T/fifo.json"
+	[ -s "$T/late.out" ] || fail "acvp: no answer from a FIFO's late writer"
+	# and a FIFO nobody writes keeps it waiting (documented), until a
+	# signal ends it: it is still there after 2 s, SIGTERM ends it at
+	# once, and acvp leaves no output file
+	for cmd in "verify -q -b none" "acvp -b none -o $T/never.out"; do
+		env --default-signal=TERM "$AESECB" $cmd "$T/fifo.json" >"$T/out" 2>"$T/err" &
+		reader=$!
+		sleep 2
+		if kill -s 0 $reader 2>/dev/null; then
+			pass "${cmd%% *}: waits for a FIFO's writer"
+		else
+			fail "${cmd%% *}: did not wait for a FIFO's writer: $(head -n 1 "$T/err")"
+		fi
+		kill -s TERM $reader 2>/dev/null
+		wait_limit $reader 10
+		rc=$?
+		[ $rc -eq 143 ] && pass "${cmd%% *}: SIGTERM ends the wait" ||
+			fail "${cmd%% *}: after SIGTERM: exit $rc"
+	done
+	expect_no_file "$T/never.out"
 else
 	skip "FIFOs: no mkfifo"
 fi

@@ -38,8 +38,8 @@ $T/mb decrypt -k $K
 /dev/null hp-mask -k $K 00000000000000000000000000000000
 $T/samples hp-mask -k $K
 $T/samples hp-mask -k $K --block
-/dev/null quic-keys 8394c8f03e515708
-/dev/null quic-keys --json 8394c8f03e515708
+/dev/null quic-keys $RFC9001_DCID
+/dev/null quic-keys --json $RFC9001_DCID
 /dev/null verify -b none $V/fips197.rsp
 /dev/null verify --json -b none $V/fips197.rsp
 /dev/null verify --random 2000 --seed 1 -b none
@@ -53,6 +53,13 @@ $T/samples hp-mask -k $K --block
 /dev/null --help
 /dev/null --version
 LINES
+
+# every command the tool lists is in the table, with its help too
+for c in $(commands); do
+	grep -q "^[^ ]* $c\( \|\$\)" "$T/lines" ||
+		fail "no command line of '$c' here: add one to the table"
+	echo "/dev/null help $c" >>"$T/lines"
+done
 
 while read -r input line; do
 	set -- $line

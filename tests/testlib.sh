@@ -12,12 +12,16 @@
 #     CAVP_DIR        NIST CAVP ECB response files, or empty
 #     MANDOC          the mandoc program, or empty
 #     BUILT_BACKENDS  backends compiled in, space separated
+#     TOOL_BUILT      "no" in a build without the tool (no aesecb to run)
 # When run by hand, AESECB defaults to $top_builddir/aesecb, then ./aesecb.
 # A libtool wrapper script is bypassed when the binary it wraps can be run
 # directly (much faster; the tests start aesecb many times).
 #
 # What it provides:
 #     $T                      a private temporary directory, removed on exit
+#     $RFC9001_*              RFC 9001 Appendix A's example (tests/rfc9001.sh):
+#                             DCID, A.1's secrets and keys, A.2's client
+#                             header, sample and mask, A.3's server Initial
 #     pass MSG / fail MSG     record one assertion (fail prints MSG on stderr)
 #     skip MSG                record a part that did not run ("SKIP: MSG")
 #     note MSG                print a line to the log
@@ -41,6 +45,15 @@
 #                             (default), compiled, available or unavailable.
 #                             The one source of backend names for the tests
 #     backend_reason NAME     why the listing says NAME cannot run ("-": it can)
+#     commands [WITH|WITHOUT OPT]  the tool's commands as 'aesecb --help'
+#                             lists them, in its order, space separated: the
+#                             one source of command names for the tests;
+#                             with WITH or WITHOUT, those whose help shows
+#                             (or does not show) option OPT
+#     summary_of              the last 'verify:' line of the last run's stdout
+#     flip IN OUT SECTION COUNT FIELD  copy response file IN to OUT with the
+#                             last hex digit of FIELD in entry COUNT of
+#                             [SECTION] changed (CR line endings dropped)
 #     wait_limit PID SECS     wait for background job PID at most SECS
 #                             seconds (then kill it): its exit status, or 124
 #                             when it had to be killed
@@ -54,6 +67,9 @@
 
 LC_ALL=C
 export LC_ALL
+
+# the example of RFC 9001 Appendix A (RFC9001_*), one copy for every test
+. "${top_srcdir:-.}/tests/rfc9001.sh"
 
 if [ -z "${AESECB:-}" ]; then
 	if [ -n "${top_builddir:-}" ] && [ -x "$top_builddir/aesecb" ]; then
@@ -291,6 +307,48 @@ backends() {
 
 # backend_reason NAME: why the listing says backend NAME cannot run here
 # ("-" when it can, "" when it lists no such backend).
+commands() {
+	_cmds=$("$AESECB" --help | awk '/^Commands:/ { c = 1; next }
+		c && NF == 0 { exit } c { print $1 }')
+	[ -n "$_cmds" ] || fail "no commands in 'aesecb --help'"
+	case ${1:-} in
+	WITH|WITHOUT)
+		_sel=
+		for _c in $_cmds; do
+			if "$AESECB" help "$_c" | grep -q -e "^ *\(-., \)\{0,1\}$2\b"; then
+				[ "$1" = WITH ] && _sel="$_sel $_c"
+			else
+				[ "$1" = WITHOUT ] && _sel="$_sel $_c"
+			fi
+		done
+		_cmds=$_sel ;;
+	esac
+	echo $_cmds
+}
+
+# summary_of: the summary line of the last verify run
+summary_of() {
+	grep '^verify: ' "$T/out" | tail -n 1
+}
+
+# flip IN OUT SECTION COUNT FIELD: copy IN to OUT with the last hex digit of
+# FIELD in entry COUNT of [SECTION] changed (CR line endings are dropped)
+flip() {
+	tr -d '\r' <"$1" | awk -v sec="[$3]" -v cnt="COUNT = $4" -v fld="$5 = " '
+		/^\[/ { insec = ($0 == sec) }
+		insec && $0 == cnt { inent = 1 }
+		/^[ \t]*$/ { inent = 0 }
+		insec && inent && !done && index($0, fld) == 1 {
+			last = substr($0, length($0))
+			$0 = substr($0, 1, length($0) - 1) (last == "0" ? "1" : "0")
+			done = 1
+		}
+		{ print }' >"$2"
+	if cmp -s "$1" "$2"; then
+		fail "flip: $1 unchanged"
+	fi
+}
+
 backend_reason() {
 	backends >/dev/null
 	awk -v b="$1" '$1 == b { $1 = $2 = $3 = ""; sub(/^ */, ""); print }' \
@@ -357,11 +415,21 @@ testlib_direct() {
 	export AESECB
 }
 
-if [ -x "$AESECB" ]; then
+# A build without the tool (configure --disable-tool) runs the library's
+# scripts only; one that calls aesecb there fails, even from a subshell
+# (a test of the tool belongs in an "if TOOL" block of Makefile.am).
+testlib_no_tool() {
+	fail "this build has no aesecb (configure --disable-tool), and the test called it"
+	exit 99
+}
+
+if [ "${TOOL_BUILT:-yes}" = no ]; then
+	AESECB=testlib_no_tool
+elif [ -x "$AESECB" ]; then
 	testlib_direct
 fi
 
-if [ ! -x "$AESECB" ]; then
+if [ "$AESECB" != testlib_no_tool ] && [ ! -x "$AESECB" ]; then
 	echo "$testlib_name: no aesecb binary at '$AESECB' (set AESECB)" >&2
 	trap - EXIT HUP INT TERM
 	rm -rf "$T"

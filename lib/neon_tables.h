@@ -1,0 +1,129 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * neon_tables.h - the constants of the vector-permute AES of
+ * lib/backend_neon.c (AArch64, TBL) and lib/backend_neon32.c (AArch32,
+ * VTBL): 16-byte tables looked up a nibble at a time, and the constants
+ * folded into the round keys.  The field representation they rely on is
+ * derived at the top of lib/backend_neon.c.  Included by those two files
+ * only, inside their configure guards.
+ */
+#ifndef AESECB_NEON_TABLES_H
+#define AESECB_NEON_TABLES_H
+
+#include <stdint.h>
+
+/* Constants folded into the round keys (see lib/backend_neon.c). */
+#define ENC_MID_CONST 0x10  /* T(0x63) */
+#define ENC_LAST_CONST 0x63
+#define DEC_CONST 0x97      /* T(M^-1 0x63) */
+
+enum {
+	INV, CK, E_IN_LO, E_IN_HI,
+	E_S_P, E_S_Q, E_S2_P, E_S2_Q,
+	ROT1, R1C1, R1C2, R1C3,
+	R2C1, SR2, E_LAST_P, E_LAST_Q,
+	D_IN_LO, D_IN_HI, D_LAST_P, D_LAST_Q,
+	D_E_P, D_E_Q, D_B_P, D_B_Q,
+	D_D_P, D_D_Q, D_9_P, D_9_Q,
+	SR, ISR,
+	NTABLES
+};
+
+/*
+ * The tables INV .. D_LAST_Q, in the order they are listed below (not
+ * that of the enum), and the two key constants are what this Python 3
+ * program prints; it follows the
+ * derivation at the top of lib/backend_neon.c (z is 0x5c, L 8, Y 0xa2,
+ * s 10, c 12).
+ *
+ *     def mul(a, b, poly, bits):  # carry-less product modulo poly
+ *         r = 0
+ *         for _ in range(bits):
+ *             r ^= a if b & 1 else 0
+ *             b >>= 1
+ *             a <<= 1
+ *             a ^= poly if a >> bits else 0
+ *         return r
+ *     def m8(a, b): return mul(a, b, 0x11b, 8)
+ *     def m4(a, b): return mul(a, b, 0x13, 4)
+ *     def i4(a): return next((b for b in range(16) if m4(a, b) == 1), 0)
+ *     def M(x):  # linear part of the S-box's affine map
+ *         return sum(((x >> i ^ x >> (i + 4) % 8 ^ x >> (i + 5) % 8 ^
+ *                      x >> (i + 6) % 8 ^ x >> (i + 7) % 8) & 1) << i
+ *                    for i in range(8))
+ *     z = next(b for b in range(2, 256) if m8(m8(b, b), m8(b, b)) ^ b ^ 1 == 0)
+ *     def phi(a):  # GF(16) -> GF(2^8), z -> 0x5c
+ *         r, p = 0, 1
+ *         for i in range(4):
+ *             r ^= p if a >> i & 1 else 0
+ *             p = m8(p, z)
+ *         return r
+ *     L = next(l for l in range(1, 16) if all(m4(t, t) ^ t ^ l for t in range(16)))
+ *     Y = next(y for y in range(256) if m8(y, y) ^ y ^ phi(L) == 0)
+ *     s = next(v for v in range(16) if m4(v, v) == L)
+ *     c = i4(s)
+ *     def byte(u, v): return phi(u) ^ m8(phi(v), Y)
+ *     uv = {byte(u, v): (u, v) for u in range(16) for v in range(16)}
+ *     def T(x): u, v = uv[x]; return (u ^ m4(s, v)) << 4 | u
+ *     Mi = {M(x): x for x in range(256)}
+ *     def R(x): return T(Mi[x])
+ *     # 1/io = a1*U + b1*V and 1/jo = U + s*V, where 1/x = byte(U, V)
+ *     a1, b1 = 1 ^ c, 1 ^ c ^ s
+ *     d = i4(m4(a1, s) ^ b1)
+ *     def P(n): return byte(m4(d, m4(s, n)), m4(d, n))      # 1/io = n, 1/jo = 0
+ *     def Q(n): return byte(m4(d, m4(b1, n)), m4(d, m4(a1, n)))
+ *     def outs(f): return [[f(g(i4(n))) if n else 0 for n in range(16)] for g in (P, Q)]
+ *     def ins(f): return [[f(n) for n in range(16)], [f(n << 4) for n in range(16)]]
+ *     tabs = [[0x10] + [i4(n) for n in range(1, 16)],
+ *             [0x10] + [m4(c, i4(n)) for n in range(1, 16)]]
+ *     tabs += ins(T) + outs(lambda x: T(M(x))) + outs(lambda x: T(m8(2, M(x))))
+ *     tabs += outs(M) + ins(R)
+ *     for e in (14, 11, 13, 9):
+ *         tabs += outs(lambda x: R(m8(e, x)))
+ *     tabs += outs(lambda x: x)
+ *     for t in tabs:
+ *         print(", ".join("0x%02x" % v for v in t))
+ *     print(hex(T(0x63)), hex(T(Mi[0x63])))
+ */
+/* 16-byte aligned: AArch32 loads several tables with one VLDM/VLD1 */
+static const uint8_t tab[NTABLES][16] __attribute__((aligned(16))) = {
+	[INV] = { 0x10, 0x01, 0x09, 0x0e, 0x0d, 0x0b, 0x07, 0x06, 0x0f, 0x02, 0x0c, 0x05, 0x0a, 0x04, 0x03, 0x08 },
+	[CK] = { 0x10, 0x0c, 0x06, 0x04, 0x03, 0x0d, 0x02, 0x0e, 0x08, 0x0b, 0x0f, 0x09, 0x01, 0x05, 0x07, 0x0a },
+	[E_IN_LO] = { 0x00, 0x11, 0x70, 0x61, 0x86, 0x97, 0xf6, 0xe7, 0x2c, 0x3d, 0x5c, 0x4d, 0xaa, 0xbb, 0xda, 0xcb },
+	[E_IN_HI] = { 0x00, 0x1c, 0xe5, 0xf9, 0x94, 0x88, 0x71, 0x6d, 0x35, 0x29, 0xd0, 0xcc, 0xa1, 0xbd, 0x44, 0x58 },
+	[E_S_P] = { 0x00, 0x5d, 0x83, 0x1d, 0x16, 0xd5, 0x9e, 0xc3, 0x40, 0x56, 0x4b, 0xc8, 0x88, 0x95, 0x0b, 0xde },
+	[E_S_Q] = { 0x00, 0xc1, 0x98, 0xa6, 0x58, 0xa7, 0x3e, 0xff, 0x67, 0x3f, 0x99, 0x01, 0x66, 0xc0, 0xfe, 0x59 },
+	[E_S2_P] = { 0x00, 0xbd, 0x84, 0xc2, 0x96, 0x6d, 0x46, 0xfb, 0x7f, 0xe9, 0x2b, 0xaf, 0xd0, 0x12, 0x54, 0x39 },
+	[E_S2_Q] = { 0x00, 0xb5, 0x87, 0x82, 0x15, 0xa5, 0x05, 0xb0, 0x37, 0x22, 0xa0, 0x27, 0x10, 0x92, 0x97, 0x32 },
+	[E_LAST_P] = { 0x00, 0x68, 0x9c, 0x72, 0xbe, 0x38, 0xee, 0x86, 0x1a, 0xa4, 0xd6, 0x4a, 0x50, 0x22, 0xcc, 0xf4 },
+	[E_LAST_Q] = { 0x00, 0xa1, 0x33, 0x7f, 0xf0, 0x1d, 0x4c, 0xed, 0xde, 0x2e, 0x51, 0x62, 0xbc, 0xc3, 0x8f, 0x92 },
+	[D_IN_LO] = { 0x00, 0xc8, 0xaf, 0x67, 0xd8, 0x10, 0x77, 0xbf, 0xf8, 0x30, 0x57, 0x9f, 0x20, 0xe8, 0x8f, 0x47 },
+	[D_IN_HI] = { 0x00, 0x56, 0xa9, 0xff, 0x59, 0x0f, 0xf0, 0xa6, 0x72, 0x24, 0xdb, 0x8d, 0x2b, 0x7d, 0x82, 0xd4 },
+	[D_E_P] = { 0x00, 0xb8, 0x12, 0x1f, 0x1c, 0xa9, 0x0d, 0xb5, 0xa7, 0xbb, 0xa4, 0xb6, 0x11, 0x0e, 0x03, 0xaa },
+	[D_E_Q] = { 0x00, 0x93, 0x99, 0xf0, 0x61, 0x9b, 0x69, 0xfa, 0x63, 0x02, 0xf2, 0x6b, 0x08, 0xf8, 0x91, 0x0a },
+	[D_B_P] = { 0x00, 0x03, 0xaa, 0xb8, 0x0e, 0x1f, 0x12, 0x11, 0xbb, 0xb5, 0x0d, 0xa7, 0x1c, 0xa4, 0xb6, 0xa9 },
+	[D_B_Q] = { 0x00, 0x91, 0x0a, 0x93, 0xf8, 0xf0, 0x99, 0x08, 0x02, 0xfa, 0x69, 0x63, 0x61, 0xf2, 0x6b, 0x9b },
+	[D_D_P] = { 0x00, 0xca, 0x54, 0xc1, 0xdc, 0x83, 0x95, 0x5f, 0x0b, 0xd7, 0x16, 0x42, 0x49, 0x88, 0x1d, 0x9e },
+	[D_D_Q] = { 0x00, 0x34, 0x86, 0x46, 0x6c, 0x98, 0xc0, 0xf4, 0x72, 0x1e, 0x58, 0xde, 0xac, 0xea, 0x2a, 0xb2 },
+	[D_9_P] = { 0x00, 0x33, 0x6f, 0x7b, 0xd8, 0xff, 0x14, 0x27, 0x48, 0x90, 0xeb, 0x84, 0xcc, 0xb7, 0xa3, 0x5c },
+	[D_9_Q] = { 0x00, 0xe8, 0x8d, 0x0f, 0xad, 0xc7, 0x82, 0x6a, 0xe7, 0x4a, 0x45, 0xc8, 0x2f, 0x20, 0xa2, 0x65 },
+	[D_LAST_P] = { 0x00, 0x89, 0xfa, 0xeb, 0x27, 0xbf, 0x11, 0x98, 0x62, 0x45, 0xae, 0x54, 0x36, 0xdd, 0xcc, 0x73 },
+	[D_LAST_Q] = { 0x00, 0x26, 0x33, 0xda, 0x5a, 0x95, 0xe9, 0xcf, 0xfc, 0xa6, 0x7c, 0x4f, 0xb3, 0x69, 0x80, 0x15 },
+	/* ShiftRows: byte 4c+r of the result is byte 4((c+r) mod 4)+r */
+	[SR] = { 0, 5, 10, 15, 4, 9, 14, 3, 8, 13, 2, 7, 12, 1, 6, 11 },
+	/* InvShiftRows: byte 4c+r of the result is byte 4((c-r) mod 4)+r */
+	[ISR] = { 0, 13, 10, 7, 4, 1, 14, 11, 8, 5, 2, 15, 12, 9, 6, 3 },
+	/* within each column, byte r of the result is byte r+1 */
+	[ROT1] = { 1, 2, 3, 0, 5, 6, 7, 4, 9, 10, 11, 8, 13, 14, 15, 12 },
+	/* ROT1 conjugated by ShiftRows^n (n = 1, 2, 3): byte i of the result
+	 * is byte SR^n[ROT1[ISR^n[i]]], with SR^n and ISR^n the index tables
+	 * of ShiftRows and InvShiftRows applied n times; the same for the
+	 * rotation by two rows (REV32) and n = 1; then ShiftRows^2 */
+	[R1C1] = { 5, 6, 7, 4, 9, 10, 11, 8, 13, 14, 15, 12, 1, 2, 3, 0 },
+	[R1C2] = { 9, 10, 11, 8, 13, 14, 15, 12, 1, 2, 3, 0, 5, 6, 7, 4 },
+	[R1C3] = { 13, 14, 15, 12, 1, 2, 3, 0, 5, 6, 7, 4, 9, 10, 11, 8 },
+	[R2C1] = { 10, 11, 8, 9, 14, 15, 12, 13, 2, 3, 0, 1, 6, 7, 4, 5 },
+	[SR2] = { 0, 9, 2, 11, 4, 13, 6, 15, 8, 1, 10, 3, 12, 5, 14, 7 },
+};
+
+#endif /* AESECB_NEON_TABLES_H */

@@ -341,6 +341,7 @@ void aesecb_wipe(void *p, size_t n)
 	memset(p, 0, n);
 #if defined(__GNUC__) || defined(__clang__)
 	/* The compiler must assume the asm reads the zeroed memory. */
+	/*@ assigns \nothing; */
 	__asm__ __volatile__("" : : "r"(p) : "memory");
 #else
 	{
@@ -429,6 +430,7 @@ NOINLINE void aesecb__stack_mark(aesecb_stack *stk)
 	uintptr_t low;
 
 	/* 'here' is in this function's frame, below the caller's */
+	/*@ assigns \nothing; */
 	__asm__ __volatile__("" : : "r"(&here) : "memory");
 	low = (uintptr_t)&here - AESECB_CALLEE_SAVES;
 	if (stk != NULL && low < stk->low)
@@ -731,8 +733,10 @@ static NOINLINE int through(aesecb_blocks_fn *fn, const aesecb_ctx *ctx,
 	unsigned char gap[BURN_GAP];
 	int status;
 
+	/*@ assigns \nothing; */
 	__asm__ __volatile__("" : : "r"(gap) : "memory");
 	status = call_dit(fn, ctx, in, out, n, stk);
+	/*@ assigns \nothing; */
 	__asm__ __volatile__("" : : "r"(gap) : "memory");
 	return status;
 }

@@ -52,14 +52,14 @@ SHELL_PROG=${SHELL_PROG:-sh}
 
 # The portable backend.
 defect none-past-output none encrypt_blocks backend_none.c \
-	'/^static int encrypt_blocks(/,/^}/s/^\t(void)scratch;$/&\n\tout[16 * nblocks] = 0;/' \
+	'/^static int encrypt_blocks(/,/^}/s/^\treturn AESECB_OK;$/\tout[16 * nblocks] = 0;\n&/' \
 	"a block function writes the byte after its output"
-defect none-scratch none decrypt_blocks backend_none.c \
-	'/^static int decrypt_blocks(/,/^}/s/^\t(void)scratch;$/\tif (scratch != NULL)\n\t\t*(unsigned char *)scratch = 0;/' \
-	"a block function writes a byte of working space it declares it does not write"
-defect none-context none encrypt1 backend_none.c \
+defect none-context none decrypt_blocks backend_none.c \
+	'/^static int decrypt_blocks(/,/^}/s/^\treturn AESECB_OK;$/\t((aesecb_ctx *)(uintptr_t)ctx)->priv_keys.b[0] ^= 1;\n&/' \
+	"a block function writes the context's round keys"
+defect none-one-block none encrypt1 backend_none.c \
 	'/^INLINE void encrypt1(/,/^}/s/^\tstore_le64(out + 8, b);$/&\n\t((uint8_t *)ks)[0] ^= 1;/' \
-	"one-block encryption writes the context's round keys"
+	"one-block encryption writes the round keys it reads"
 defect none-setkey none expand_key backend_none.c \
 	's/aesecb_wipe(ks + KEY_WORDS(rounds), sizeof ctx->priv_keys.b -/aesecb_wipe(ks + KEY_WORDS(rounds), 1 + sizeof ctx->priv_keys.b -/' \
 	"key setup wipes one byte past the round keys"
@@ -69,13 +69,10 @@ defect core-masks core generic_masks aesecb.c \
 	's/memcpy(masks + (i + j) \* 5, blocks + j \* AESECB_BLOCK_SIZE, 5);/memcpy(masks + (i + j) * 5, blocks + j * AESECB_BLOCK_SIZE, 6);/' \
 	"the mask path copies six bytes per mask"
 defect core-blocks core crypt_checked aesecb.c \
-	's/^\t                      in, out, len \/ AESECB_BLOCK_SIZE);$/\t                      in, out, len \/ AESECB_BLOCK_SIZE + 1);/' \
+	's/^\t                  in, out, len \/ AESECB_BLOCK_SIZE);$/\t                  in, out, len \/ AESECB_BLOCK_SIZE + 1);/' \
 	"encryption hands the backend one block more than the length"
-defect core-scratch core set_one aesecb.c \
-	's/own\[ONE_ENC\] = ctx->priv_wipe\[0\] != 0 ? generic_encrypt1$/own[ONE_ENC] = ctx->priv_wipe[0] != 0 ? direct_encrypt1/' \
-	"a direction that declares working space gets a one-block function that lends none"
-defect core-packet core hp_body aesecb.c \
-	's/^\tpacket\[0\] = (uint8_t)(first ^ (block\[0\] & bits));$/\tpacket[pn_offset + 4] = (uint8_t)(first ^ (block[0] \& bits));/' \
+defect core-packet core hp_mask_packet aesecb.c \
+	's/^\tpacket\[0\] = (uint8_t)(first ^ (block\[0\] \& bits));$/\tpacket[pn_offset + 4] = (uint8_t)(first ^ (block[0] \& bits));/' \
 	"header protection writes the first byte of the sample instead of the first byte"
 
 echo "make prove-defects: $caught caught, $missed not caught ($(($(date +%s) - start)) s)"

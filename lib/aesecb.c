@@ -670,6 +670,10 @@ const struct aesecb_impl aesecb__model_impl = {
                             integer n) =
     burned_hp(fn) ? 1 : fn == &setkey_work ? 0 :
     fn == ctx->priv_masks ? 5 * n : 16 * n;
+  logic integer burned_out(aesecb_blocks_fn *fn, aesecb_ctx *ctx,
+                           integer n) =
+    burned_hp(fn) ? n + 20 : fn == &setkey_work ? 0 :
+    fn == ctx->priv_masks ? 5 * n : 16 * n;
   logic integer burned_pn(aesecb_blocks_fn *fn) = burned_hp(fn) ? 4 : 0;
   logic integer burned_keys(aesecb_blocks_fn *fn, aesecb_ctx *ctx) =
     fn == &setkey_work ? sizeof(ctx->priv_keys.b) : 0;
@@ -686,7 +690,7 @@ const struct aesecb_impl aesecb__model_impl = {
     stk == \null && fn != &setkey_work ||
     \valid(stk) &&
     \separated(stk, ctx, in + (0 .. burned_in(fn, n) - 1),
-               out + (0 .. burned_in(fn, n) - 1));
+               out + (0 .. burned_out(fn, ctx, n) - 1));
 */
 
 /* The call, under DIT when the context asks for it (AArch64 with
@@ -838,7 +842,7 @@ static int setkey_work(const aesecb_ctx *ctx, const uint8_t *key,
                        uint8_t *unused, size_t key_len, aesecb_stack *stk)
 {
 	/* the context is the caller's, writable: aesecb_init's */
-	aesecb_ctx *w = (aesecb_ctx *)(uintptr_t)ctx;
+	aesecb_ctx *w = (aesecb_ctx *)ctx;
 
 	(void)unused;
 	/*@ calls aesecb__model_setkey; */
@@ -1328,6 +1332,7 @@ ALIGN64_FN int aesecb_hp_mask(const aesecb_ctx *ctx,
  * between setting and restoring it), or the burned call. */
 /*@ requires aesecb_ctx_arg(ctx);
     requires ctx == \null || \valid_read(ctx);
+    requires n <= SIZE_MAX / 16;
     requires n == 0 || samples == \null ||
              \valid_read(samples + (0 .. 16 * n - 1));
     requires n == 0 || masks == \null || \valid(masks + (0 .. 5 * n - 1));

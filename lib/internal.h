@@ -158,7 +158,7 @@ typedef aesecb_blocks_fn aesecb_masks_fn;
   predicate aesecb_masks_args(aesecb_ctx *ctx, uint8_t *samples,
                               uint8_t *masks, integer n,
                               aesecb_stack *stk) =
-    aesecb_keyed(ctx) && n >= 1 &&
+    aesecb_keyed(ctx) && 1 <= n <= SIZE_MAX / 16 &&
     \valid_read(samples + (0 .. 16 * n - 1)) &&
     \valid(masks + (0 .. 5 * n - 1)) &&
     \separated(masks + (0 .. 5 * n - 1), ctx) &&

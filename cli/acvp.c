@@ -12,7 +12,8 @@
  * (json_set_alloc_funcs), and so does the decoding: one account of what
  * the trees and the decoded sets hold, each block counted with its
  * header and the C library's own overhead, checked against a limit
- * (acvp_set_memory_limit) before malloc is asked.  A block past the limit
+ * (acvp_set_memory_limit) before malloc is asked and again with the size
+ * malloc gave (see acvp_alloc).  A block past the limit
  * fails as ACVP_ETOOBIG, one that malloc refuses as ACVP_ENOMEM, whatever
  * jansson then says about the text.  Every block is wiped when it is
  * freed: jansson's strings hold key text.
@@ -92,12 +93,23 @@ static size_t mem_size(const unsigned char *h)
 	return n;
 }
 
+/*
+ * A block of n bytes, if what it costs fits in the room the limit leaves.
+ * The cost is estimated from n first (malloc is not asked for what cannot
+ * fit), then counted from the block malloc gave, which may be larger than
+ * asked: a block of a few bytes takes the C library's smallest chunk, a
+ * reused one may keep a tail too small to split off, other allocators
+ * round up to size classes.  A block whose real cost does not fit is
+ * given back, so the account never passes the limit (the room is computed
+ * so that it could not wrap around if it did).
+ */
 static void *acvp_alloc(size_t n)
 {
+	size_t room = mem_limit > mem_live ? mem_limit - mem_live : 0;
 	size_t cost = mem_cost(n);
 	unsigned char *h;
 
-	if (cost == 0 || cost > mem_limit - mem_live) {
+	if (cost == 0 || cost > room) {
 		mem_refused = 1;
 		return NULL;
 	}
@@ -109,7 +121,13 @@ static void *acvp_alloc(size_t n)
 #ifndef HAVE_MALLOC_USABLE_SIZE
 	memcpy(h, &n, sizeof n);
 #endif
-	mem_live += mem_cost(mem_size(h));
+	cost = mem_cost(mem_size(h));
+	if (cost == 0 || cost > room) {
+		free(h);  /* nothing written to it yet but the size */
+		mem_refused = 1;
+		return NULL;
+	}
+	mem_live += cost;
 	return h + MEM_HEAD;
 }
 

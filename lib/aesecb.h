@@ -131,8 +131,8 @@ typedef struct aesecb_ctx {
 	uint16_t priv_rounds;         /* 10, 12 or 14; 0 when not initialised */
 	uint8_t priv_key_len;
 	uint8_t priv_dit;             /* 1: calls run with PSTATE.DIT set */
-	uint8_t priv_burn;            /* 1: encrypt, decrypt and masks run in
-	                                 the library's burned frame */
+	uint8_t priv_burn;            /* 1: encrypt and decrypt run in the
+	                                 library's burned frame */
 } aesecb_ctx;
 
 int  aesecb_init(aesecb_ctx *ctx, const uint8_t *key, size_t key_len,

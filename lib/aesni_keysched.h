@@ -183,12 +183,12 @@ void aesni_store_mask(uint8_t *m, __m128i x)
 	uint64_t v = (uint64_t)_mm_cvtsi128_si64(x);
 	uint32_t lo = (uint32_t)v;
 
-	memcpy(m, &lo, 4);
+	__builtin_memcpy(m, &lo, 4);
 	m[4] = (uint8_t)(v >> 32);
 #else
 	uint32_t lo = (uint32_t)_mm_cvtsi128_si32(x);
 
-	memcpy(m, &lo, 4);
+	__builtin_memcpy(m, &lo, 4);
 	m[4] = (uint8_t)_mm_cvtsi128_si32(_mm_srli_si128(x, 4));
 #endif
 }

@@ -1095,7 +1095,7 @@ TARGET static int decrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
 		__m128i m = one_state(ctx->priv_keys.b, in, nr, 0);          \
 		uint32_t w = (uint32_t)_mm_cvtsi128_si32(m);                 \
                                                                              \
-		memcpy(out, &w, 4);                                          \
+		__builtin_memcpy(out, &w, 4);                                \
 		out[4] = (uint8_t)_mm_cvtsi128_si32(_mm_srli_si128(m, 4));   \
 		return AESECB_OK;                                            \
 	}

@@ -260,7 +260,7 @@ INLINE TARGET void store_mask(uint8_t *m, vu64 x)
 #if VCRYPTO_LE
 	top = __builtin_bswap32(top);
 #endif
-	memcpy(m, &top, 4);
+	__builtin_memcpy(m, &top, 4);
 	m[4] = (uint8_t)(hi >> 24);
 }
 

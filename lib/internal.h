@@ -89,9 +89,33 @@ void aesecb__stack_mark(aesecb_stack *stk);
 #define AESECB_CALLEE_SAVES 512
 #endif
 
+/*
+ * Whether the compiler may keep a function's values in registers at all:
+ * an optimised build (__OPTIMIZE__) that no sanitizer instruments (clang's
+ * undefined-behaviour checks need registers of their own, and the AES-NI
+ * block functions spilled round keys under them).
+ */
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(memory_sanitizer) || \
+    __has_feature(thread_sanitizer) || \
+    __has_feature(undefined_behavior_sanitizer)
+#define AESECB_INSTRUMENTED 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#undef AESECB_INSTRUMENTED
+#define AESECB_INSTRUMENTED 1
+#endif
+#if defined(__OPTIMIZE__) && !defined(AESECB_INSTRUMENTED)
+#define AESECB_REGISTERS 1
+#else
+#define AESECB_REGISTERS 0
+#endif
+
 /* Records the frame of a backend function on a path declared register-only
- * (AESECB_REGS_*): such a path runs burned only in an unoptimised build. */
-#ifdef __OPTIMIZE__
+ * (AESECB_REGS_*): such a path runs burned only where AESECB_REGISTERS is
+ * 0 (an unoptimised or instrumented build). */
+#if AESECB_REGISTERS
 #define AESECB_MARK_UNOPTIMISED(stk) ((void)(stk))
 #else
 #define AESECB_MARK_UNOPTIMISED(stk) aesecb__stack_mark(stk)
@@ -254,11 +278,12 @@ struct aesecb_impl {
  * A claim about the code the compiler makes of straight-line register
  * code, which tests/check_residue checks on every build.  Key setup is
  * always burned, and so is every path of an unoptimised build (where the
- * compiler keeps each variable in memory): AESECB_REGS() gives 0 there.
+ * compiler keeps each variable in memory) or an instrumented one:
+ * AESECB_REGS() gives 0 there (AESECB_REGISTERS above).
  */
 #define AESECB_REGS_ONE    1u
 #define AESECB_REGS_BLOCKS 2u
-#ifdef __OPTIMIZE__
+#if AESECB_REGISTERS
 #define AESECB_REGS(paths) (paths)
 #else
 #define AESECB_REGS(paths) 0u

@@ -64,6 +64,16 @@ static int dit_get(void)
 	return (int)((v >> 24) & 1);
 }
 
+/* The same without Check's bookkeeping (the wrapper below runs outside
+ * the tests too); only on a CPU that has the register. */
+static int dit_read(void)
+{
+	uint64_t v;
+
+	__asm__ __volatile__("mrs %0, S3_3_C4_C2_5" : "=r"(v) : : "memory");
+	return (int)((v >> 24) & 1);
+}
+
 static void dit_set(int on)
 {
 	uint64_t v = on ? UINT64_C(1) << 24 : 0;
@@ -78,6 +88,11 @@ static int dit_get(void)
 {
 	ck_abort_msg("no DIT register on this architecture");
 	return -1;
+}
+
+static int dit_read(void)
+{
+	return 0;
 }
 
 static void dit_set(int on)
@@ -143,8 +158,8 @@ void __wrap_aesecb__stack_mark(aesecb_stack *stk);
 void __wrap_aesecb__stack_mark(aesecb_stack *stk)
 {
 	mark_calls++;
-	if (cpu_dit) {
-		int d = dit_get();
+	if (cpu_dit && ARCH_DIT) {
+		int d = dit_read();
 
 		if (d < mark_dit_min)
 			mark_dit_min = d;
@@ -158,6 +173,34 @@ static void mark_reset(void)
 	mark_calls = 0;
 	mark_dit_min = 2;
 }
+
+/*
+ * Whether the wrapper sees the backends' calls: the linker's wrap does not
+ * reach calls it resolves inside link-time-optimised code.  Asked once, of
+ * the portable backend's key setup called directly (which records its
+ * frame: tests/check_lib checks that).
+ */
+static int watch_setkey;
+
+#ifdef AESECB_TEST_WRAP_MARK
+static int wrap_reaches_backends(void)
+{
+	const aesecb_backend *be = aesecb_backend_find("none");
+	aesecb_ctx c;
+	aesecb_stack rec;
+	uint8_t key[16] = { 0 };
+
+	memset(&c, 0, sizeof c);
+	c.priv_backend = be;
+	c.priv_rounds = 10;
+	c.priv_key_len = 16;
+	rec.low = (uintptr_t)&rec;
+	mark_reset();
+	be->impl->setkey(&c, key, sizeof key, &rec);
+	aesecb_clear(&c);
+	return mark_calls > 0;
+}
+#endif
 
 /* The one-block functions (which, where the backend has none of its own,
  * call the block or mask functions above: then both hooks run). */
@@ -417,8 +460,9 @@ START_TEST(test_init)
 				ck_assert_msg(dit_get() == before,
 				              "%s: aesecb_init (%zu-byte key) changed the caller's DIT",
 				              aesecb_backend_name(be), key_sizes[k]);
-#ifdef AESECB_TEST_WRAP_MARK
 			/* inside the key setup */
+			if (!watch_setkey)
+				continue;
 			ck_assert_msg(mark_calls > 0,
 			              "%s: key setup (%zu-byte key) recorded no "
 			              "stack frame: is it a burned call?",
@@ -429,7 +473,6 @@ START_TEST(test_init)
 				              "with DIT %d, want %d",
 				              aesecb_backend_name(be),
 				              key_sizes[k], mark_dit_min, want);
-#endif
 		}
 		ck_assert_int_eq(aesecb_init(&ctx, key, 17, be), AESECB_EKEYLEN);
 		ck_assert_int_eq(aesecb_init(&ctx, NULL, 16, be), AESECB_EINVAL);
@@ -500,7 +543,10 @@ int main(void)
 	}
 	printf("%s\n", used == 0 ? " (no backend)" : "");
 #ifdef AESECB_TEST_WRAP_MARK
-	puts("key setup: watched (the stack mark wrapped)");
+	watch_setkey = wrap_reaches_backends();
+	puts(watch_setkey ? "key setup: watched (the stack mark wrapped)"
+	     : "key setup: not watched (the linker's wrap does not reach the "
+	       "backends' calls: link-time optimisation?)");
 #else
 	puts("key setup: not watched (the linker does not wrap functions)");
 #endif

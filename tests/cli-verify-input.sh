@@ -53,12 +53,26 @@ rc=$?
 expect_stderr_fixed "aesecb: verify: /dev/stdin:1: this is JSON, not a CAVP or QUIC vector file: an ACVP set is read from a file whose name ends in .json, or from its directory"
 
 # -- a FIFO ------------------------------------------------------------
+# Every case has a FIFO of its own: a process of an earlier case that was
+# killed while it waited in open() for its partner still counts as a
+# writer (or reader) of its FIFO until it runs to its end, which on a
+# loaded machine may be after the next case has begun; a reader of that
+# FIFO would be paired with it, and see the end of the data at once.
+# Every writer runs under timeout(1), so in a process group of its own,
+# which wait_limit kills whole.
 if command -v mkfifo >/dev/null 2>&1; then
-	mkfifo "$T/fifo" "$T/fifo.json"
+	nfifo=0
+	# newfifo [SUFFIX]: a new FIFO, its path in $fifo
+	newfifo() {
+		nfifo=$((nfifo + 1))
+		fifo=$T/fifo$nfifo${1:-}
+		mkfifo "$fifo"
+	}
 	# one writer: read once, nothing waited for afterwards
-	$TO 20 sh -c 'cat "$1" >"$2"' sh "$GOOD" "$T/fifo" &
+	newfifo
+	$TO 20 sh -c 'cat "$1" >"$2"' sh "$GOOD" "$fifo" &
 	writer=$!
-	$TO 20 "$AESECB" verify -q -b none "$T/fifo" >"$T/out" 2>"$T/err" &
+	$TO 20 "$AESECB" verify -q -b none "$fifo" >"$T/out" 2>"$T/err" &
 	reader=$!
 	wait_limit $reader 30
 	rc=$?
@@ -68,17 +82,39 @@ if command -v mkfifo >/dev/null 2>&1; then
 	else
 		fail "a FIFO: exit $rc: $(cat "$T/out" "$T/err" | head -n 2)"
 	fi
-	# a second writer, a second later: its data is never read, let alone
-	# checked (the writer waits in vain for a reader and is killed)
+	# a second writer, once the reader has closed the FIFO: its data is
+	# never read, let alone checked (aesecb does not open the FIFO again:
+	# the writer waits in vain for a reader, and is killed and waited for
+	# by the script, whose exit status is the second cat's).  Where /proc
+	# does not show the reader's descriptors, the second writer comes a
+	# second after the first one ended.
 	cat >"$T/writer.sh" <<'EOF_W'
 cat "$1" >"$3"
-sleep 1
-exec timeout -s KILL 2 sh -c 'cat "$1" >"$2"' sh "$2" "$3"
+holds() {
+	for f in /proc/$4/fd/*; do
+		[ "$(readlink "$f" 2>/dev/null)" = "$3" ] && return 0
+	done
+	return 1
+}
+if [ -d "/proc/$4/fd" ]; then
+	i=0
+	while [ $i -lt 100 ] && holds "$@"; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+else
+	sleep 1
+fi
+cat "$2" >"$3" &
+sleep 2
+kill -s KILL $! 2>/dev/null
+wait $! 2>/dev/null
 EOF_W
-	$TO 20 sh "$T/writer.sh" "$GOOD" "$T/wrong.rsp" "$T/fifo" &
-	writer=$!
-	$TO 20 "$AESECB" verify -q -b none "$T/fifo" >"$T/out" 2>"$T/err" &
+	newfifo
+	"$AESECB" verify -q -b none "$fifo" >"$T/out" 2>"$T/err" &
 	reader=$!
+	$TO 20 sh "$T/writer.sh" "$GOOD" "$T/wrong.rsp" "$fifo" $reader &
+	writer=$!
 	wait_limit $reader 30
 	rc=$?
 	wait_limit $writer 30
@@ -91,8 +127,8 @@ EOF_W
 	[ $wst -ne 0 ] && pass "the second writer found no reader" ||
 		fail "the second writer's data was read"
 	# fifo_case WHAT DELAY FILE FIFO ARG...: aesecb ARG... started, and
-	# DELAY seconds later a writer of FILE into FIFO; both with limits;
-	# passes WHAT when aesecb exits 0
+	# DELAY seconds later a writer of FILE into FIFO (made for this case
+	# by newfifo); both with limits; passes WHAT when aesecb exits 0
 	fifo_case() {
 		what=$1 delay=$2 src=$3 fifo=$4
 		shift 4
@@ -109,23 +145,28 @@ EOF_W
 	}
 	PROJ=$top_srcdir/tests/acvp/projection/internalProjection.json
 	# a FIFO and a file: the FIFO is not opened twice
-	fifo_case "a FIFO among other files" 0 "$GOOD" "$T/fifo" \
-		verify -q -b none "$T/fifo" "$V/sp800-38a-ecb.rsp"
+	newfifo
+	fifo_case "a FIFO among other files" 0 "$GOOD" "$fifo" \
+		verify -q -b none "$fifo" "$V/sp800-38a-ecb.rsp"
 	# an ACVP set from a FIFO, with another file: loaded once
+	newfifo .json
 	fifo_case "an ACVP set from a FIFO, with another file" 0 "$PROJ" \
-		"$T/fifo.json" verify -q -b none "$T/fifo.json" "$GOOD"
+		"$fifo" verify -q -b none "$fifo" "$GOOD"
 	# a FIFO is waited for as cat waits: a writer that comes 2 s after
 	# the command is read, by verify and acvp alike
+	newfifo .json
 	fifo_case "verify: a FIFO's late writer is read" 2 "$PROJ" \
-		"$T/fifo.json" verify -q -b none "$T/fifo.json"
+		"$fifo" verify -q -b none "$fifo"
+	newfifo .json
 	fifo_case "acvp: a FIFO's late writer is read" 2 "$PROJ" \
-		"$T/fifo.json" acvp -b none -o "$T/late.out" "$T/fifo.json"
+		"$fifo" acvp -b none -o "$T/late.out" "$fifo"
 	[ -s "$T/late.out" ] || fail "acvp: no answer from a FIFO's late writer"
 	# and a FIFO nobody writes keeps it waiting (documented), until a
 	# signal ends it: it is still there after 2 s, SIGTERM ends it at
 	# once, and acvp leaves no output file
 	for cmd in "verify -q -b none" "acvp -b none -o $T/never.out"; do
-		env --default-signal=TERM "$AESECB" $cmd "$T/fifo.json" >"$T/out" 2>"$T/err" &
+		newfifo .json
+		env --default-signal=TERM "$AESECB" $cmd "$fifo" >"$T/out" 2>"$T/err" &
 		reader=$!
 		sleep 2
 		if kill -s 0 $reader 2>/dev/null; then

@@ -12,14 +12,16 @@
 #                           stdin from /dev/null, stdout and stderr in
 #                           $T/VAR.out and $T/VAR.err; its pid in $VAR
 #     ng_wait PID SECS      wait for PID to exit (at most SECS s, then kill
-#                           it); its exit status in $rc
+#                           it with its timeout's process group: kill_job);
+#                           its exit status in $rc
 #     ng_wait_file F SECS   wait for file F to appear
 #     ng_wait_udp PORT SECS wait until something listens on UDP 127.0.0.1:PORT
 #     ng_expect_report FILE BACKEND CIPHER
 #                           FILE holds the example's report for BACKEND and
 #                           CIPHER: masks > 0, all of them checked against
 #                           GnuTLS's AES, no mismatch
-# Servers still running when the script exits (any way it exits) are killed.
+# Servers still running when the script exits (any way it exits) are killed
+# (SIGTERM, then SIGKILL to their timeout's whole process group).
 #
 # Every program runs under timeout(1) with -k, so a process that ignores
 # SIGTERM (inherited dispositions) is killed anyway; everything runs on
@@ -38,7 +40,7 @@ ng_cleanup() {
 			sleep 0.1
 			ng_i=$((ng_i + 1))
 		done
-		kill -KILL "$ng_p" 2>/dev/null
+		kill_job "$ng_p"
 	done
 	(exit "$ng_status")
 	testlib_cleanup
@@ -122,7 +124,7 @@ ng_wait() {
 		ng_i=$((ng_i + 1))
 	done
 	if kill -0 "$1" 2>/dev/null; then
-		kill -KILL "$1" 2>/dev/null
+		kill_job "$1"
 		note "pid $1 still running after $2 s: killed"
 	fi
 	wait "$1"

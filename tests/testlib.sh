@@ -56,7 +56,11 @@
 #                             [SECTION] changed (CR line endings dropped)
 #     wait_limit PID SECS     wait for background job PID at most SECS
 #                             seconds (then kill it): its exit status, or 124
-#                             when it had to be killed
+#                             when it had to be killed; what is left of the
+#                             job's own process group is killed after
+#     kill_job PID            SIGKILL to background job PID and, when it
+#                             leads a process group (timeout(1) makes one
+#                             for its command), to that whole group
 #     skip_all MSG            the whole script cannot run: exit 77 (SKIP)
 #     finish                  print the summary and exit: 1 if anything
 #                             failed, 77 if nothing ran, else 0
@@ -355,18 +359,36 @@ backend_reason() {
 		"$T/.backends"
 }
 
+# kill_job PID: SIGKILL (which nothing can ignore) to the background job
+# PID, and to every process of its process group when it leads one:
+# timeout(1) runs its command in a group of its own, and killing timeout
+# alone would leave the command running with nothing to end it.  A job
+# started by this shell that did not make a group is in the shell's group:
+# there is no group numbered PID then, and only PID is killed.
+kill_job() {
+	kill -s KILL -- "-$1" 2>/dev/null || kill -s KILL "$1" 2>/dev/null
+}
+
 # wait_limit PID SECONDS: wait for the background job PID, but no longer
-# than SECONDS: then it is killed (SIGKILL, which nothing can ignore) and
-# the status is 124.  No test waits for a child without a limit.
+# than SECONDS: then it is killed with its group (kill_job) and the status
+# is 124 (the mark is made before the kill: once the job is dead, this
+# shell may end the watchdog at once).  No test waits for a child without
+# a limit.  Once the job is waited for, what is left of its own process
+# group (processes its command started and left behind) is killed too.
+# A process killed while it waited (in open() on a FIFO, say) may still
+# hold what it held for a moment after that, on a loaded machine, until
+# it runs to its end: the next step of a test must not share it (a FIFO
+# serves one step).
 wait_limit() {
 	rm -f "$T/.timeout.$1"
-	( sleep "$2"; kill -s KILL "$1" 2>/dev/null && : >"$T/.timeout.$1" ) \
+	( sleep "$2"; : >"$T/.timeout.$1"; kill_job "$1" ) \
 		>/dev/null 2>&1 </dev/null &
 	testlib_dog=$!
 	wait "$1"
 	testlib_wst=$?
 	kill -s KILL "$testlib_dog" 2>/dev/null
 	wait "$testlib_dog" 2>/dev/null
+	kill -s KILL -- "-$1" 2>/dev/null
 	if [ -f "$T/.timeout.$1" ]; then
 		rm -f "$T/.timeout.$1"
 		return 124

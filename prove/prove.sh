@@ -3,19 +3,20 @@
 #
 # prove/prove.sh - what 'make prove' runs (HACKING.md, "Proofs").
 #
-# Frama-C 25 checks the library's ACSL contracts in three WP runs, two at
-# a time:
+# Frama-C 25 checks the library's ACSL contracts in two WP runs, side by
+# side:
 #
 #   sbox   WP: the S-box circuits of the portable backend (lib/backend_none.c)
 #   none   WP: the rest of lib/backend_none.c, and aesecb_wipe and
 #          aesecb__stack_mark, which it calls
+#
+# and, only when asked for (PROVE_RUNS; not part of 'make prove' yet,
+# doc/security-checks.md, "Proofs"):
+#
 #   core   WP: lib/aesecb.c, every backend behind the prover's model of one
-#          (lib/internal.h, AESECB_PROVE_MODEL)
-#
-# and, only when asked for (PROVE_RUNS=eva; not part of 'make prove': its
-# alarms on the burned calls are not sorted out yet, HACKING.md):
-#
-#   eva    Eva: prove/eva_main.c, every entry point with the portable backend
+#          (lib/internal.h, AESECB_PROVE_MODEL); not every goal is proved
+#   eva    Eva: prove/eva_main.c, every entry point with the portable
+#          backend; its alarms on the burned calls are not sorted out
 #
 # WP runs with its run-time-error annotations (-wp-rte) and the provers Z3
 # and cvc5 under step limits, not time limits, so that a loaded machine
@@ -26,7 +27,7 @@
 # Environment (make sets it): top_srcdir, FRAMAC, WHY3, PROVE_MISSING.
 # Optional: PROVE_LIB (the lib/ directory to prove; default
 # $top_srcdir/lib), PROVE_OUT (work directory; default prove-out),
-# PROVE_RUNS (which runs; default "core sbox none"), PROVE_FCT_<run>
+# PROVE_RUNS (which runs; default "sbox none"), PROVE_FCT_<run>
 # (only these functions, comma-separated: the planted-defect check),
 # PROVE_JOBS (runs at a time; default 2), PROVE_STEPS (prover steps).
 set -eu
@@ -34,7 +35,7 @@ set -eu
 top_srcdir=${top_srcdir:-.}
 lib=${PROVE_LIB:-$top_srcdir/lib}
 out=${PROVE_OUT:-prove-out}
-runs=${PROVE_RUNS:-core sbox none}
+runs=${PROVE_RUNS:-sbox none}
 jobs=${PROVE_JOBS:-2}
 steps=${PROVE_STEPS:-3000000}
 known=$top_srcdir/prove/known

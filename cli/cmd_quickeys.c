@@ -24,7 +24,7 @@
 static void help(FILE *f)
 {
 	fputs(
-"Usage: aesecb quic-keys [--quic-version 1|2] [--json] DCID_HEX\n"
+"Usage: aesecb quic-keys [--quic-version V] [--json] DCID_HEX\n"
 "Prints the QUIC Initial secrets and keys of both directions for the\n"
 "Destination Connection ID DCID_HEX (RFC 9001 section 5.2 for version 1,\n"
 "RFC 9369 section 3.3.1 for version 2): HKDF-Extract with the version's\n"
@@ -35,8 +35,9 @@ static void help(FILE *f)
 "connection ID).  It is the DCID of the client's first Initial packet.\n"
 "\n"
 "Options:\n"
-"      --quic-version V   1 (default) or 2; or the version number in hex,\n"
-"                         0x00000001 or 0x6b3343cf\n"
+"      --quic-version V   1 (default), 2, draft-29 or draft-v2 (the version\n"
+"                         2 drafts); or the version number in hex,\n"
+"                         0x00000001, 0x6b3343cf, 0xff00001d, 0x709a50c4\n"
 "      --json             print one JSON object instead of lines\n"
 "  -h, --help             show this help\n"
 "\n"
@@ -155,11 +156,14 @@ static int parse(struct quickeys_opts *o, int argc, char **argv)
 			st = quic_version_parse(optarg, &o->version);
 			if (st == QUIC_EVERSION)
 				return cli_usage("--quic-version: unknown QUIC "
-				                 "version (known: 1 and 2, numbered "
-				                 "0x00000001 and 0x6b3343cf)");
+				                 "version (known: 1, 2, draft-29 and "
+				                 "draft-v2, numbered "
+				                 QUIC_VERSIONS_KNOWN ")");
 			if (st != QUIC_OK)
 				return cli_usage("--quic-version takes 1, 2, "
-				                 "0x00000001 or 0x6b3343cf");
+				                 "draft-29, draft-v2 or a version "
+				                 "number (0x00000001, 0x6b3343cf, "
+				                 "0xff00001d, 0x709a50c4)");
 			break;
 		case OPT_JSON:
 			o->json = 1;

@@ -21,6 +21,15 @@ static int all_zero(const uint8_t *d, size_t n)
 	return acc == 0;
 }
 
+/* Whether a packet of an unknown version, laid out as version 1's, ends
+ * where its Length says: the bytes after it are padding, or start with
+ * the fixed bit of a QUIC packet. */
+static int guess_holds(const uint8_t *d, size_t len, size_t end)
+{
+	return end == len || (d[end] & 0x40u) != 0 ||
+	       all_zero(d + end, len - end);
+}
+
 int dgram_next(const uint8_t *d, size_t len, size_t pos,
                size_t short_dcid_len, struct dgram_part *part)
 {
@@ -44,7 +53,11 @@ int dgram_next(const uint8_t *d, size_t len, size_t pos,
 	if ((part->status == QUIC_OK || part->status == QUIC_ESAMPLE) &&
 	    part->h.long_header && part->h.packet_len != 0)
 		part->len = part->h.packet_len;
+	else if (part->status == QUIC_EVERSION && part->h.extent_guessed &&
+	         guess_holds(d, len, pos + part->h.packet_len))
+		part->len = part->h.packet_len;
 	else
 		part->len = rest;
+	part->guessed = part->status == QUIC_EVERSION && part->len < rest;
 	return 1;
 }

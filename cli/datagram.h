@@ -6,7 +6,10 @@
  * header (Initial, 0-RTT, Handshake) ends where its Length field says; a
  * short header (1-RTT) has no length and runs to the end of the datagram;
  * Retry and Version Negotiation packets have no length either and take the
- * rest.  Zero bytes after the last packet are padding.
+ * rest.  Zero bytes after the last packet are padding.  A packet of an
+ * unknown version ends at its Length when it is laid out as version 1's
+ * and what follows looks like a packet or padding (the parts after it may
+ * then be the guess's mistake).
  *
  * Only the bytes that travel in the clear are read (the first byte's form
  * bit, versions, connection IDs, token and Length fields, the trailing
@@ -38,14 +41,17 @@ struct dgram_part {
 	                            (Retry, Version Negotiation),
 	                            QUIC_EVERSION, QUIC_ETRUNCATED, ... */
 	struct quic_header h;
+	int guessed;             /* an unknown version's packet, ended at
+	                            its Length by a guess (see above) */
 };
 
 /*
  * The part of the datagram d[0..len) that starts at offset pos (< len).
  * Returns 1 and fills *part when there is one, 0 at the end (pos == len).
  * A long header ends at its Length field when that was read (status
- * QUIC_OK, or QUIC_ESAMPLE: too short for its sample); any other packet,
- * and one whose header cannot be parsed, runs to the end of the datagram.
+ * QUIC_OK, or QUIC_ESAMPLE: too short for its sample; for QUIC_EVERSION,
+ * part->guessed); any other packet, and one whose header cannot be
+ * parsed, runs to the end of the datagram.
  * short_dcid_len is passed to quic_parse_header() (QUIC_DCID_LEN_UNKNOWN:
  * a short header's status is QUIC_ENODCIDLEN, its extent known all the
  * same).  Zero bytes from pos to the end, after a first packet, are

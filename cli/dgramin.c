@@ -23,6 +23,15 @@ void dgramin_init(struct dgramin *r, int fd)
 	cli_hex_init(&r->h, CLI_HEX_SKIP_SPACE);
 }
 
+void dgramin_prime(struct dgramin *r, const uint8_t *head, size_t n)
+{
+	if (n > sizeof r->buf)
+		n = sizeof r->buf;
+	memcpy(r->buf, head, n);
+	r->have = n;
+	r->pos = 0;
+}
+
 void dgramin_free(struct dgramin *r)
 {
 	if (r->d != NULL) {

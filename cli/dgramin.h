@@ -45,6 +45,11 @@ struct dgramin {
 /* Read from fd (not closed by dgramin_free). */
 void dgramin_init(struct dgramin *r, int fd);
 
+/* The first n bytes of the text, already read from fd (to tell a capture
+ * from hex): they come before the rest.  n is at most sizeof r->buf;
+ * call before the first dgramin_next. */
+void dgramin_prime(struct dgramin *r, const uint8_t *head, size_t n);
+
 /*
  * The next datagram: DGRAMIN_OK with *d pointing into r (valid until the
  * next call) and *len its bytes, or with *d NULL at the end of the text;

@@ -22,6 +22,7 @@
 #include "aesecb.h"
 #include "hex.h"
 #include "keylog.h"
+#include "siphash.h"
 
 static const char *const names[KEYLOG_NLABELS] = {
 	"CLIENT_EARLY_TRAFFIC_SECRET",
@@ -50,6 +51,9 @@ void keylog_free(struct keylog *kl)
 		free(kl->conns);
 	}
 	free(kl->index);
+	while (kl->nfiles > 0)
+		free(kl->files[--kl->nfiles]);
+	free(kl->files);
 	keylog_init(kl);
 }
 
@@ -71,14 +75,12 @@ static int fail(struct keylog_error *err, int code, unsigned long line,
 /* ------------------------------------------------------------------ */
 /* Connections by client random. */
 
+/* The whole random, under the process's key: randoms that share their
+ * first bytes (a TLS 1.2 stack's time stamp, or chosen) spread all the
+ * same. */
 static size_t hash_random(const uint8_t *r)
 {
-	size_t h = 0, i;
-
-	/* the random is random: its first bytes spread well enough */
-	for (i = 0; i < sizeof h && i < KEYLOG_RANDOM_LEN; i++)
-		h = (h << 8) | r[i];
-	return h;
+	return (size_t)cli_siphash24(cli_hash_key(), r, KEYLOG_RANDOM_LEN);
 }
 
 static void index_put(struct keylog *kl, size_t i)
@@ -86,25 +88,52 @@ static void index_put(struct keylog *kl, size_t i)
 	size_t mask = kl->index_size - 1;
 	size_t at = hash_random(kl->conns[i].client_random) & mask;
 
-	while (kl->index[at] != (size_t)-1)
+	while (kl->index[at] != KEYLOG_NONE) {
 		at = (at + 1) & mask;
+		kl->probes++;
+	}
 	kl->index[at] = i;
 }
 
-/* The connection of a client random, or (size_t)-1. */
-static size_t find_conn(const struct keylog *kl, const uint8_t *random)
+/* The connection of a client random, or KEYLOG_NONE; *probes counts
+ * the entries looked at. */
+static size_t find_conn(const struct keylog *kl, const uint8_t *random,
+                        unsigned long *probes)
 {
 	size_t mask, at;
 
 	if (kl->index_size == 0)
-		return (size_t)-1;
+		return KEYLOG_NONE;
 	mask = kl->index_size - 1;
-	for (at = hash_random(random) & mask; kl->index[at] != (size_t)-1;
-	     at = (at + 1) & mask)
+	for (at = hash_random(random) & mask; kl->index[at] != KEYLOG_NONE;
+	     at = (at + 1) & mask) {
+		++*probes;
 		if (memcmp(kl->conns[kl->index[at]].client_random, random,
 		           KEYLOG_RANDOM_LEN) == 0)
 			return kl->index[at];
-	return (size_t)-1;
+	}
+	return KEYLOG_NONE;
+}
+
+size_t keylog_find(const struct keylog *kl,
+                   const uint8_t random[KEYLOG_RANDOM_LEN])
+{
+	unsigned long probes = 0;
+
+	if (kl == NULL || random == NULL)
+		return KEYLOG_NONE;
+	return find_conn(kl, random, &probes);
+}
+
+const char *keylog_file_of(const struct keylog *kl, size_t conn,
+                           enum keylog_label label)
+{
+	unsigned f;
+
+	if (kl == NULL || conn >= kl->n || (unsigned)label >= KEYLOG_NLABELS)
+		return NULL;
+	f = kl->conns[conn].file[label];
+	return f < kl->nfiles ? kl->files[f] : NULL;
 }
 
 /* Room for one more connection; KEYLOG_OK or KEYLOG_ENOMEM. */
@@ -136,7 +165,7 @@ static int grow(struct keylog *kl)
 		kl->index = ix;
 		kl->index_size = size;
 		for (i = 0; i < size; i++)
-			ix[i] = (size_t)-1;
+			ix[i] = KEYLOG_NONE;
 		for (i = 0; i < kl->n; i++)
 			index_put(kl, i);
 	}
@@ -244,10 +273,10 @@ static int conn_of(struct keylog *kl, const struct line *l,
                    unsigned long lineno, struct keylog_conn **out,
                    struct keylog_error *err)
 {
-	size_t i = find_conn(kl, l->random);
+	size_t i = find_conn(kl, l->random, &kl->probes);
 	struct keylog_conn *c;
 
-	if (i == (size_t)-1) {
+	if (i == KEYLOG_NONE) {
 		if (kl->n == KEYLOG_MAX_CONNS)
 			return fail(err, KEYLOG_ELIMIT, lineno, "more than %d "
 			            "connections", KEYLOG_MAX_CONNS);
@@ -264,35 +293,55 @@ static int conn_of(struct keylog *kl, const struct line *l,
 	return KEYLOG_OK;
 }
 
+/* " of --keylog N" when a label's line came from another file than the
+ * one being read, else "". */
+static const char *other_file(const struct keylog *kl,
+                              const struct keylog_conn *c, unsigned label,
+                              char *buf, size_t size)
+{
+	unsigned cur = kl->nfiles > 0 ? kl->nfiles - 1 : 0;
+
+	buf[0] = '\0';
+	if (c->file[label] != cur)
+		snprintf(buf, size, " of --keylog %u", c->file[label] + 1);
+	return buf;
+}
+
 /* The secret into its connection, unless it contradicts what is there. */
 static int store(struct keylog *kl, struct keylog_conn *c,
                  const struct line *l, unsigned long lineno,
                  struct keylog_error *err)
 {
 	int label = l->label;
-	size_t i;
+	char of[32];
+	unsigned i;
 
 	if (c->secret_len != l->secret_len) {
-		unsigned long other = 0;
+		unsigned other = 0;
 
-		for (i = 0; i < KEYLOG_NLABELS; i++)
-			if ((c->have & (1u << i)) != 0 && other == 0)
-				other = c->line[i];
+		for (i = KEYLOG_NLABELS; i-- > 0;)
+			if ((c->have & (1u << i)) != 0)
+				other = i;
 		return fail(err, KEYLOG_EFORMAT, lineno, "the secret is %zu "
-		            "bytes, but line %lu gave a %zu-byte secret for the "
-		            "same client random", l->secret_len, other,
+		            "bytes, but line %lu%s gave a %zu-byte secret for "
+		            "the same client random", l->secret_len,
+		            c->line[other], other_file(kl, c, other, of,
+		                                       sizeof of),
 		            c->secret_len);
 	}
 	if ((c->have & (1u << label)) != 0) {
 		if (cli_ct_differ(c->secret[label], l->secret, l->secret_len))
 			return fail(err, KEYLOG_EFORMAT, lineno, "a second %s for "
-			            "this client random, not the one of line %lu",
-			            names[label], c->line[label]);
+			            "this client random, not the one of line "
+			            "%lu%s", names[label], c->line[label],
+			            other_file(kl, c, (unsigned)label, of,
+			                       sizeof of));
 		return KEYLOG_OK;    /* the same line again: nothing new */
 	}
 	memcpy(c->secret[label], l->secret, l->secret_len);
 	c->have |= 1u << label;
 	c->line[label] = lineno;
+	c->file[label] = kl->nfiles > 0 ? kl->nfiles - 1 : 0;
 	kl->secrets++;
 	return KEYLOG_OK;
 }
@@ -329,13 +378,63 @@ int keylog_add_line(struct keylog *kl, const char *text, size_t len,
 	return rc;
 }
 
+/* The file's name, kept for the report: KEYLOG_OK or KEYLOG_ENOMEM. */
+static int add_file(struct keylog *kl, const char *path)
+{
+	char **f = realloc(kl->files, (kl->nfiles + 1) * sizeof *f);
+
+	if (f == NULL)
+		return KEYLOG_ENOMEM;
+	kl->files = f;
+	if ((f[kl->nfiles] = strdup(path)) == NULL)
+		return KEYLOG_ENOMEM;
+	kl->nfiles++;
+	return KEYLOG_OK;
+}
+
+/* A line being read: its characters, at most KEYLOG_LINE_MAX. */
+struct pending {
+	char text[KEYLOG_LINE_MAX];
+	size_t have;
+	unsigned long lineno;
+};
+
+/*
+ * The bytes of one read, line by line.  A character past the limit is an
+ * error at once: a file without newlines (/dev/zero) ends there.
+ */
+static int take_bytes(struct keylog *kl, struct pending *p, const char *buf,
+                      size_t n, struct keylog_error *err)
+{
+	size_t i = 0;
+	int rc;
+
+	while (i < n) {
+		const char *nl = memchr(buf + i, '\n', n - i);
+		size_t end = nl != NULL ? (size_t)(nl - buf) : n, m = end - i;
+
+		if (m > KEYLOG_LINE_MAX - p->have)
+			return fail(err, KEYLOG_EFORMAT, p->lineno, "the line is "
+			            "longer than %d characters", KEYLOG_LINE_MAX);
+		memcpy(p->text + p->have, buf + i, m);
+		p->have += m;
+		if (nl == NULL)
+			break;
+		rc = keylog_add_line(kl, p->text, p->have, p->lineno, err);
+		if (rc != KEYLOG_OK)
+			return rc;
+		p->have = 0;
+		p->lineno++;
+		i = end + 1;
+	}
+	return KEYLOG_OK;
+}
+
 int keylog_read(struct keylog *kl, const char *path, struct keylog_error *err)
 {
 	static char buf[16384];
-	char line[KEYLOG_LINE_MAX + 1];
-	size_t have = 0;
-	unsigned long lineno = 1;
-	int fd, rc = KEYLOG_OK, too_long = 0;
+	struct pending *p;
+	int fd, rc;
 
 	if (err != NULL)
 		memset(err, 0, sizeof *err);
@@ -343,9 +442,16 @@ int keylog_read(struct keylog *kl, const char *path, struct keylog_error *err)
 	if (fd < 0)
 		return fail(err, KEYLOG_EIO, 0, "cannot open: %s",
 		            strerror(errno));
+	p = malloc(sizeof *p);
+	if (p == NULL || add_file(kl, path) != KEYLOG_OK) {
+		free(p);
+		close(fd);
+		return fail(err, KEYLOG_ENOMEM, 0, "out of memory");
+	}
+	p->have = 0;
+	p->lineno = 1;
 	for (;;) {
 		ssize_t got = read(fd, buf, sizeof buf);
-		size_t i, n;
 
 		if (got < 0 && errno == EINTR)
 			continue;
@@ -355,37 +461,18 @@ int keylog_read(struct keylog *kl, const char *path, struct keylog_error *err)
 			break;
 		}
 		if (got == 0) {
-			if (have != 0 || too_long)
-				rc = too_long ? fail(err, KEYLOG_EFORMAT, lineno,
-				                     "the line is longer than %d "
-				                     "characters", KEYLOG_LINE_MAX)
-				              : keylog_add_line(kl, line, have,
-				                                lineno, err);
+			/* a last line without a newline */
+			rc = p->have == 0 ? KEYLOG_OK :
+			     keylog_add_line(kl, p->text, p->have, p->lineno, err);
 			break;
 		}
-		n = (size_t)got;
-		for (i = 0; i < n && rc == KEYLOG_OK; i++) {
-			if (buf[i] != '\n') {
-				if (have < KEYLOG_LINE_MAX)
-					line[have++] = buf[i];
-				else
-					too_long = 1;
-				continue;
-			}
-			if (too_long)
-				rc = fail(err, KEYLOG_EFORMAT, lineno, "the line is "
-				          "longer than %d characters",
-				          KEYLOG_LINE_MAX);
-			else
-				rc = keylog_add_line(kl, line, have, lineno, err);
-			have = 0;
-			lineno++;
-		}
-		aesecb_wipe(buf, n);
+		rc = take_bytes(kl, p, buf, (size_t)got, err);
+		aesecb_wipe(buf, (size_t)got);
 		if (rc != KEYLOG_OK)
 			break;
 	}
-	aesecb_wipe(line, sizeof line);
+	aesecb_wipe(p, sizeof *p);
+	free(p);
 	close(fd);
 	return rc;
 }

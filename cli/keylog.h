@@ -13,10 +13,11 @@
  *   SERVER_TRAFFIC_SECRET_0           1-RTT, server to client
  * Other labels (EXPORTER_SECRET, CLIENT_RANDOM of TLS 1.2, ...) are
  * ignored, as are blank lines and lines that start with '#'.  The secrets
- * of one connection are gathered by its client random, in any order and
- * for any number of connections (at most KEYLOG_MAX_CONNS).  A secret is
- * 32 bytes (a SHA-256 suite) or 48 (SHA-384), the same for every secret of
- * a connection.
+ * of one connection are gathered by its client random, in any order, from
+ * any number of files and for any number of connections (at most
+ * KEYLOG_MAX_CONNS), and found again by it (keylog_find) through a table
+ * under a keyed hash of the whole random.  A secret is 32 bytes (a SHA-256
+ * suite) or 48 (SHA-384), the same for every secret of a connection.
  *
  * Secrets never appear in messages, and the buffers that held the file's
  * text are wiped; keylog_free() wipes the secrets.
@@ -40,6 +41,7 @@ enum keylog_label {
 #define KEYLOG_SECRET_MAX 48
 #define KEYLOG_LINE_MAX 1024         /* characters, without the newline */
 #define KEYLOG_MAX_CONNS 65536
+#define KEYLOG_NONE ((size_t)-1)     /* no connection */
 
 /* The secrets of one connection. */
 struct keylog_conn {
@@ -47,7 +49,8 @@ struct keylog_conn {
 	unsigned have;                               /* bit (1u << label) */
 	size_t secret_len;                           /* 32 or 48 */
 	uint8_t secret[KEYLOG_NLABELS][KEYLOG_SECRET_MAX];
-	unsigned long line[KEYLOG_NLABELS];          /* where each was */
+	unsigned long line[KEYLOG_NLABELS];          /* where each was: */
+	unsigned file[KEYLOG_NLABELS];               /* index in files[] */
 };
 
 struct keylog {
@@ -58,6 +61,10 @@ struct keylog {
 	unsigned long lines;         /* lines read */
 	unsigned long secrets;       /* secrets kept */
 	unsigned long ignored;       /* lines of other labels */
+	char **files;                /* the files read, in order */
+	unsigned nfiles;
+	unsigned long probes;        /* entries of the index looked at while
+	                                loading (about one per line) */
 };
 
 /* Results: 0 or negative. */
@@ -80,18 +87,32 @@ void keylog_init(struct keylog *kl);
 void keylog_free(struct keylog *kl);
 
 /*
- * Add the lines of the file at path to kl.  Returns KEYLOG_OK or an error
- * code (also in err->code), err->line and err->msg telling what went
- * wrong; on error kl keeps what earlier lines added.
+ * Add the lines of the file at path to kl (a file after others: its name
+ * is kl->files[kl->nfiles - 1] afterwards).  Returns KEYLOG_OK or an
+ * error code (also in err->code), err->line and err->msg telling what
+ * went wrong; on error kl keeps what earlier lines added.  A line longer
+ * than KEYLOG_LINE_MAX is an error as soon as its next character is read,
+ * so that a file with no newline (a device) ends there.
  */
 int keylog_read(struct keylog *kl, const char *path, struct keylog_error *err);
 
 /*
  * One line (without its newline; a trailing '\r' is ignored), numbered
- * lineno for messages.  Used by keylog_read(); the caller wipes the text.
+ * lineno for messages, of the file read last (index 0 when none has been
+ * read).  Used by keylog_read(); the caller wipes the text.
  */
 int keylog_add_line(struct keylog *kl, const char *text, size_t len,
                     unsigned long lineno, struct keylog_error *err);
+
+/* The connection of a client random (an index in kl->conns), or
+ * KEYLOG_NONE. */
+size_t keylog_find(const struct keylog *kl,
+                   const uint8_t random[KEYLOG_RANDOM_LEN]);
+
+/* The name of the file a connection's secret of a label was read from:
+ * what keylog_read() was given, or NULL for lines added directly. */
+const char *keylog_file_of(const struct keylog *kl, size_t conn,
+                           enum keylog_label label);
 
 /* The label's name as written in key logs. */
 const char *keylog_label_name(enum keylog_label label);

@@ -26,24 +26,43 @@
 
 struct version_info {
 	uint32_t number;
-	const char *name;
+	const char *name;            /* as --quic-version takes it */
 	uint8_t salt[20];            /* initial_salt */
 	const char *key_label, *iv_label, *hp_label;
+	/* the key update label, and for the v2 draft a second one: quic-go
+	 * 0.29 updates its keys with "quic ku", ngtcp2 0.12 with "quicv2 ku" */
+	const char *ku_label[2];
 	/* packet type of each value of the long-header type bits (0x30) */
 	enum quic_packet_type types[4];
 };
+
+#define V1_TYPES { QUIC_PT_INITIAL, QUIC_PT_0RTT, QUIC_PT_HANDSHAKE, \
+                   QUIC_PT_RETRY }
+#define V2_TYPES { QUIC_PT_RETRY, QUIC_PT_INITIAL, QUIC_PT_0RTT, \
+                   QUIC_PT_HANDSHAKE }
 
 static const struct version_info versions[] = {
 	{ QUIC_VERSION_1, "1",
 	  { 0x38, 0x76, 0x2c, 0xf7, 0xf5, 0x59, 0x34, 0xb3, 0x4d, 0x17,
 	    0x9a, 0xe6, 0xa4, 0xc8, 0x0c, 0xad, 0xcc, 0xbb, 0x7f, 0x0a },
-	  "quic key", "quic iv", "quic hp",
-	  { QUIC_PT_INITIAL, QUIC_PT_0RTT, QUIC_PT_HANDSHAKE, QUIC_PT_RETRY } },
+	  "quic key", "quic iv", "quic hp", { "quic ku", NULL }, V1_TYPES },
 	{ QUIC_VERSION_2, "2",
 	  { 0x0d, 0xed, 0xe3, 0xde, 0xf7, 0x00, 0xa6, 0xdb, 0x81, 0x93,
 	    0x81, 0xbe, 0x6e, 0x26, 0x9d, 0xcb, 0xf9, 0xbd, 0x2e, 0xd9 },
-	  "quicv2 key", "quicv2 iv", "quicv2 hp",
-	  { QUIC_PT_RETRY, QUIC_PT_INITIAL, QUIC_PT_0RTT, QUIC_PT_HANDSHAKE } },
+	  "quicv2 key", "quicv2 iv", "quicv2 hp", { "quicv2 ku", NULL },
+	  V2_TYPES },
+	/* draft-ietf-quic-tls-29 (section 5.2's salt; version 1's labels) */
+	{ QUIC_VERSION_DRAFT29, "draft-29",
+	  { 0xaf, 0xbf, 0xec, 0x28, 0x99, 0x93, 0xd2, 0x4c, 0x9e, 0x97,
+	    0x86, 0xf1, 0x9c, 0x61, 0x11, 0xe0, 0x43, 0x90, 0xa8, 0x99 },
+	  "quic key", "quic iv", "quic hp", { "quic ku", NULL }, V1_TYPES },
+	/* the provisional number of draft-ietf-quic-v2-01 and later: their
+	 * salt, version 2's labels and packet types */
+	{ QUIC_VERSION_V2_DRAFT, "draft-v2",
+	  { 0xa7, 0x07, 0xc2, 0x03, 0xa5, 0x9b, 0x47, 0x18, 0x4a, 0x1d,
+	    0x62, 0xca, 0x57, 0x04, 0x06, 0xea, 0x7a, 0xe3, 0xe5, 0xd3 },
+	  "quicv2 key", "quicv2 iv", "quicv2 hp", { "quicv2 ku", "quic ku" },
+	  V2_TYPES },
 };
 
 #define NVERSIONS (sizeof versions / sizeof versions[0])
@@ -63,6 +82,15 @@ static const struct version_info *find_version(uint32_t number)
 	return NULL;
 }
 
+_Static_assert(NVERSIONS == QUIC_NVERSIONS, "QUIC_NVERSIONS is the table's");
+
+int quic_version_index(uint32_t version)
+{
+	const struct version_info *v = find_version(version);
+
+	return v != NULL ? (int)(v - versions) : -1;
+}
+
 int quic_version_known(uint32_t version)
 {
 	return find_version(version) != NULL;
@@ -75,6 +103,13 @@ const char *quic_version_name(uint32_t version)
 	return v != NULL ? v->name : NULL;
 }
 
+const char *quic_ku_label(uint32_t version, unsigned variant)
+{
+	const struct version_info *v = find_version(version);
+
+	return v != NULL && variant < 2 ? v->ku_label[variant] : NULL;
+}
+
 int quic_version_parse(const char *s, uint32_t *version)
 {
 	uint32_t n = 0;
@@ -82,14 +117,11 @@ int quic_version_parse(const char *s, uint32_t *version)
 
 	if (s == NULL || version == NULL)
 		return QUIC_EINVAL;
-	if (strcmp(s, "1") == 0) {
-		*version = QUIC_VERSION_1;
-		return QUIC_OK;
-	}
-	if (strcmp(s, "2") == 0) {
-		*version = QUIC_VERSION_2;
-		return QUIC_OK;
-	}
+	for (i = 0; i < NVERSIONS; i++)
+		if (strcmp(s, versions[i].name) == 0) {
+			*version = versions[i].number;
+			return QUIC_OK;
+		}
 	if (s[0] != '0' || (s[1] != 'x' && s[1] != 'X'))
 		return QUIC_EINVAL;
 	for (i = 2; s[i] != '\0'; i++) {
@@ -122,7 +154,7 @@ const char *quic_strerror(int status)
 	case QUIC_EINVAL:
 		return "invalid argument";
 	case QUIC_EVERSION:
-		return "unknown QUIC version (known: 1 and 2)";
+		return "unknown QUIC version (known: " QUIC_VERSIONS_KNOWN ")";
 	case QUIC_ESECRETLEN:
 		return "the secret's length is not the hash's output length";
 	case QUIC_ELABEL:
@@ -587,10 +619,10 @@ static int parse_version(struct quic_header *h, const uint8_t *packet,
 		return QUIC_OK;
 	}
 	v = find_version(h->version);
+	*cidmax = QUIC_MAX_CID_LEN;
 	if (v == NULL)
 		return fail(h, QUIC_EVERSION, "version", 1, 5, len);
 	h->type = v->types[(packet[0] >> 4) & 3u];
-	*cidmax = QUIC_MAX_CID_LEN;
 	return QUIC_OK;
 }
 
@@ -613,26 +645,15 @@ static int parse_token(struct quic_header *h, const uint8_t *packet,
 	return QUIC_OK;
 }
 
-/* A long header: version and type, DCID, SCID, an Initial's token, the
- * Length field, which ends the packet. */
-static int parse_long(struct quic_header *h, const uint8_t *packet,
-                      size_t len)
+/* The fields after the connection IDs: an Initial's token, the Length,
+ * which ends the packet. */
+static int parse_length(struct quic_header *h, const uint8_t *packet,
+                        size_t len, size_t pos, int initial)
 {
-	size_t pos = 1, cidmax;
 	uint64_t length;
 	int st;
 
-	h->long_header = 1;
-	if ((st = parse_version(h, packet, len, &pos, &cidmax)) != QUIC_OK ||
-	    (st = cid(h, packet, len, &pos, cidmax, &h->dcid, &h->dcid_len,
-	              "DCID length", "DCID")) != QUIC_OK ||
-	    (st = cid(h, packet, len, &pos, cidmax, &h->scid, &h->scid_len,
-	              "SCID length", "SCID")) != QUIC_OK)
-		return st;
-	if (h->type == QUIC_PT_VERSION_NEGOTIATION || h->type == QUIC_PT_RETRY)
-		return fail(h, QUIC_ENOPROTECTION, "first byte", 0, 0, len);
-	if (h->type == QUIC_PT_INITIAL &&
-	    (st = parse_token(h, packet, len, &pos)) != QUIC_OK)
+	if (initial && (st = parse_token(h, packet, len, &pos)) != QUIC_OK)
 		return st;
 	if ((st = varint(h, packet, len, &pos, &length, "Length")) != QUIC_OK)
 		return st;
@@ -642,6 +663,60 @@ static int parse_long(struct quic_header *h, const uint8_t *packet,
 		return fail(h, QUIC_ELENGTH, "Length", pos, (uint64_t)pos + length,
 		            len);
 	h->packet_len = pos + (size_t)length;
+	return QUIC_OK;
+}
+
+/*
+ * A packet of an unknown version: where it ends, if it is laid out as
+ * version 1's (the type bits as version 1 reads them, connection IDs of at
+ * most 20 bytes, a token for a type 0, then the Length), so that packets
+ * coalesced behind it can be read.  h keeps the version and the failure
+ * (QUIC_EVERSION); h->packet_len is the guessed end or 0, h->extent_guessed
+ * says which.
+ */
+static void guess_extent(struct quic_header *h, const uint8_t *packet,
+                         size_t len)
+{
+	struct quic_header g = *h;
+	const uint8_t *id;
+	size_t pos = 5, id_len;
+
+	if (cid(&g, packet, len, &pos, QUIC_MAX_CID_LEN, &id, &id_len,
+	        "DCID length", "DCID") != QUIC_OK ||
+	    cid(&g, packet, len, &pos, QUIC_MAX_CID_LEN, &id, &id_len,
+	        "SCID length", "SCID") != QUIC_OK ||
+	    parse_length(&g, packet, len, pos,
+	                 ((packet[0] >> 4) & 3u) == 0) != QUIC_OK)
+		return;
+	h->packet_len = g.packet_len;
+	h->extent_guessed = 1;
+}
+
+/* A long header: version and type, DCID, SCID, an Initial's token, the
+ * Length field, which ends the packet. */
+static int parse_long(struct quic_header *h, const uint8_t *packet,
+                      size_t len)
+{
+	size_t pos = 1, cidmax;
+	int st;
+
+	h->long_header = 1;
+	st = parse_version(h, packet, len, &pos, &cidmax);
+	if (st == QUIC_EVERSION) {
+		guess_extent(h, packet, len);
+		return st;
+	}
+	if (st != QUIC_OK ||
+	    (st = cid(h, packet, len, &pos, cidmax, &h->dcid, &h->dcid_len,
+	              "DCID length", "DCID")) != QUIC_OK ||
+	    (st = cid(h, packet, len, &pos, cidmax, &h->scid, &h->scid_len,
+	              "SCID length", "SCID")) != QUIC_OK)
+		return st;
+	if (h->type == QUIC_PT_VERSION_NEGOTIATION || h->type == QUIC_PT_RETRY)
+		return fail(h, QUIC_ENOPROTECTION, "first byte", 0, 0, len);
+	if ((st = parse_length(h, packet, len, pos,
+	                       h->type == QUIC_PT_INITIAL)) != QUIC_OK)
+		return st;
 	return check_sample(h);
 }
 
@@ -675,7 +750,7 @@ char *quic_header_error(const struct quic_header *h, int status,
 	switch (status) {
 	case QUIC_EVERSION:
 		snprintf(buf, size, "unknown QUIC version 0x%08lx (known: "
-		         "0x00000001 and 0x6b3343cf)", (unsigned long)h->version);
+		         QUIC_VERSIONS_KNOWN ")", (unsigned long)h->version);
 		break;
 	case QUIC_ECIDLEN:
 		if (h->long_header)

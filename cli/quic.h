@@ -28,6 +28,14 @@
 /* Version numbers on the wire. */
 #define QUIC_VERSION_1 UINT32_C(0x00000001)  /* RFC 9000 */
 #define QUIC_VERSION_2 UINT32_C(0x6b3343cf)  /* RFC 9369 */
+/* Drafts that Debian's stacks (quic-go 0.29, ngtcp2 0.12) still speak and
+ * Wireshark decodes: draft-ietf-quic-transport-29, and the provisional
+ * number of the version 2 drafts. */
+#define QUIC_VERSION_DRAFT29  UINT32_C(0xff00001d)
+#define QUIC_VERSION_V2_DRAFT UINT32_C(0x709a50c4)
+/* For messages. */
+#define QUIC_VERSIONS_KNOWN \
+	"0x00000001, 0x6b3343cf, 0xff00001d and 0x709a50c4"
 
 /* Longest connection ID in QUIC versions 1 and 2 (RFC 9000 section 17.2). */
 #define QUIC_MAX_CID_LEN 20
@@ -46,7 +54,8 @@ enum quic_status {
 	QUIC_OK = 0,
 	QUIC_EINVAL = -1,        /* NULL where data was required, or a bad
 	                            hash or buffer size */
-	QUIC_EVERSION = -2,      /* a version other than 1 and 2 */
+	QUIC_EVERSION = -2,      /* a version other than 1, 2 and the drafts
+	                            above */
 	QUIC_ESECRETLEN = -3,    /* secret length is not the hash's length */
 	QUIC_ELABEL = -4,        /* label, context or output too long for
 	                            HKDF-Expand-Label */
@@ -85,19 +94,33 @@ int quic_hash_parse(const char *s, enum quic_hash *hash);
 /* "sha256" or "sha384", or NULL for an unknown hash. */
 const char *quic_hash_name(enum quic_hash hash);
 
-/* 1 when version is QUIC version 1 or 2, else 0. */
+/* 1 when version is one of the known versions (1, 2, the drafts), else 0. */
 int quic_version_known(uint32_t version);
 
 /*
- * The version named by s: "1" or "2", or the version number in hex with
- * "0x" ("0x00000001", "0x6b3343cf"; case and leading zeros do not matter).
- * Returns QUIC_OK, QUIC_EVERSION for a well-formed number that is not
- * version 1 or 2 (*version holds it), or QUIC_EINVAL for other text.
+ * The version named by s: "1", "2", "draft-29" or "draft-v2", or the
+ * version number in hex with "0x" ("0x00000001", "0x6b3343cf"; case and
+ * leading zeros do not matter).  Returns QUIC_OK, QUIC_EVERSION for a
+ * well-formed number that is not a known version (*version holds it), or
+ * QUIC_EINVAL for other text.
  */
 int quic_version_parse(const char *s, uint32_t *version);
 
-/* "1" or "2" for the known versions, else NULL. */
+/* The known versions are numbered 0 to QUIC_NVERSIONS - 1 (for tables of
+ * what is kept per version); -1 for another version. */
+#define QUIC_NVERSIONS 4
+int quic_version_index(uint32_t version);
+
+/* "1", "2", "draft-29" or "draft-v2" for the known versions, else NULL. */
 const char *quic_version_name(uint32_t version);
+
+/*
+ * The key update label of a version (RFC 9001 6.1): variant 0, "quic ku"
+ * or "quicv2 ku"; variant 1 the second label some stacks use for the same
+ * version (the v2 draft: "quic ku", as quic-go 0.29 does), else NULL.
+ * NULL for an unknown version.
+ */
+const char *quic_ku_label(uint32_t version, unsigned variant);
 
 /* The status in words: a static string, never NULL. */
 const char *quic_strerror(int status);
@@ -221,6 +244,9 @@ struct quic_header {
 	size_t packet_len;           /* bytes of this packet: pn_offset +
 	                                length for long headers (coalesced
 	                                packets may follow), else all */
+	int extent_guessed;          /* QUIC_EVERSION: packet_len is where
+	                                the packet ends if it is laid out as
+	                                version 1's (0: not even that) */
 	/* on failure */
 	const char *err_field;       /* the field being read, e.g. "SCID" */
 	size_t err_offset;           /* where it starts */
@@ -243,8 +269,9 @@ struct quic_header {
  * variable-length integer starts in the packet but runs past its end);
  * QUIC_ELENGTH (pn_offset + Length > len); QUIC_ESAMPLE (the 16-byte sample
  * at pn_offset + 4 does not fit in the packet: its Length for long
- * headers); QUIC_EVERSION (h->version holds it); QUIC_ECIDLEN (a version 1
- * or 2 connection ID over 20 bytes, or short_dcid_len over 20);
+ * headers); QUIC_EVERSION (h->version holds it, h->packet_len where the
+ * packet ends if laid out as version 1's, see extent_guessed); QUIC_ECIDLEN
+ * (a connection ID over 20 bytes, or short_dcid_len over 20);
  * QUIC_ENOPROTECTION for Retry and Version Negotiation (version 0)
  * packets, with h->type, the version and the connection IDs filled in.
  * The first byte's low bits and the packet number are protected and are

@@ -8,8 +8,9 @@
  * AES-GCM is nettle's: constant time where nettle uses the CPU's AES and
  * carry-less multiply (x86-64 with AES-NI and PCLMULQDQ, ARMv8 with the
  * Crypto Extensions); its portable GHASH uses tables indexed by data.
- * The packet number and its length
- * come from bytes that were under header protection: the check computes
+ * The one AES decryption that finds a packet number from its tag is
+ * libaesecb's (constant time).  The packet number and its length come
+ * from bytes that were under header protection: the check computes
  * the tag for each of the four possible lengths and selects the answer
  * with masks, and the packet-number recovery is arithmetic without
  * branches, so nothing here branches on them either.
@@ -24,6 +25,7 @@
 
 #include <nettle/gcm.h>
 
+#include "aesecb.h"
 #include "quic.h"
 
 #define QUIC_TAG_LEN 16
@@ -36,6 +38,8 @@ struct quic_aead {
 		struct gcm_aes256_ctx a256;
 	} gcm;
 	uint8_t iv[QUIC_IV_LEN];
+	aesecb_ctx dec;                     /* the key's AES, for the full
+	                                       packet number (libaesecb) */
 };
 
 /*
@@ -78,8 +82,11 @@ struct quic_pp_result {
  * length is the low two bits of pkt[0] plus one; the AAD is the header
  * through the packet number, the ciphertext runs from there to the last
  * 16 bytes, which are the tag.  The nonce is the IV xor the full packet
- * number recovered from largest (QUIC_PN_NONE: none known).  The tag is
- * compared in constant time.  len must leave room for the
+ * number recovered from largest.  With QUIC_PN_NONE (none known: the
+ * first packet of its space in a capture that starts late) the full
+ * number is found from the tag itself, GHASH and one AES decryption:
+ * every number below 2^32 that ends in the truncated one is accepted, at
+ * the cost of one check.  The tag is compared in constant time.  len must leave room for the
  * header-protection sample (len >= pn_offset + 20, which also makes room
  * for the longest packet number and the tag): QUIC_ESAMPLE otherwise.
  * Returns QUIC_OK (the verdict is in r->ok) or QUIC_EINVAL / QUIC_ESAMPLE.
@@ -89,13 +96,33 @@ int quic_pp_check(const struct quic_aead *a, const uint8_t *pkt, size_t len,
                   struct quic_pp_result *r);
 
 /*
+ * Plaintext of a packet whose tag verified, a block at a time: block k of
+ * the payload (the bytes after the packet number) is the ciphertext xor
+ * AES(key, nonce | k + 2), GCM's counter (the nonce is the IV xor the full
+ * packet number).  quic_pp_keystream() writes that key stream block, so
+ * that a reader decrypts only the bytes it looks at.
+ */
+void quic_pp_nonce(const struct quic_aead *a, uint64_t pn,
+                   uint8_t nonce[QUIC_IV_LEN]);
+void quic_pp_keystream(const struct quic_aead *a,
+                       const uint8_t nonce[QUIC_IV_LEN], uint64_t block,
+                       uint8_t out[16]);
+
+/*
  * The secret of the next key generation (RFC 9001 6.1, RFC 9369 3.3.2):
- * HKDF-Expand-Label(secret, "quic ku" or "quicv2 ku", "", hash length).
- * out has room for QUIC_MAX_HASH_LEN bytes.  The header-protection key
- * does not change with a key update: derive it from the first secret.
+ * HKDF-Expand-Label(secret, "quic ku" or "quicv2 ku", "", hash length),
+ * the version's label (quic_ku_label(version, 0)).  out has room for
+ * QUIC_MAX_HASH_LEN bytes.  The header-protection key does not change with
+ * a key update: derive it from the first secret.
  */
 int quic_pp_next_secret(enum quic_hash hash, uint32_t version,
                         const uint8_t *secret, size_t secret_len,
                         uint8_t *out);
+
+/* The same with the version's label of that variant (0 or 1, see
+ * quic_ku_label); QUIC_EVERSION when the version has none. */
+int quic_pp_next_secret_variant(enum quic_hash hash, uint32_t version,
+                                unsigned variant, const uint8_t *secret,
+                                size_t secret_len, uint8_t *out);
 
 #endif

@@ -1,15 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * unprotect.c - header protection removed and AEAD tags checked over the
- * packets of datagrams, with trial decryption.  See unprotect.h.
+ * unprotect.c - hp-mask's packet engine.  See unprotect.h.
  *
  * Branches are taken on the header bytes in the clear (forms, versions,
  * connection IDs, lengths), on the key source, and on whether a tag
- * verified, which is the result.  The bytes under header protection (the
- * first byte's low bits, the packet number, the key phase) and the keys
- * are only combined with masks: a 1-RTT packet whose current key
- * generation fails is tried with the next and the previous generation
- * whatever its key phase, and the key phase is folded into the verdict.
+ * verified, which is the result; the bytes under header protection and the
+ * keys are handled by pktkeys.c.
  */
 #ifdef HAVE_CONFIG_H
 #include <config.h>
@@ -20,718 +16,303 @@
 #include <string.h>
 
 #include "aesecb.h"
+#include "pktkeys.h"
+#include "quicframe.h"
 #include "quicpp.h"
+#include "siphash.h"
 #include "unprotect.h"
 
-#define MASK_LEN 5
 
-/* Packet-number spaces (RFC 9000 12.3). */
-enum { SPACE_INITIAL = 0, SPACE_HANDSHAKE, SPACE_APP };
+/* One key to try on a packet. */
+struct cand {
+	enum up_source source;
+	int side;                     /* the sender: QC_CLIENT, QC_SERVER, or
+	                                 -1 when the key does not say */
+	struct pk_keys *keys;
+	struct qc_conn *conn;         /* the packet's connection, if known */
+	size_t kl_conn;               /* UP_SRC_KEYLOG */
+	enum keylog_label label;
+	int fallback;                 /* a key-log secret no ClientHello
+	                                 claimed: claimed if it verifies */
+	enum up_dcid_from from;       /* UP_SRC_INITIAL */
+	uint8_t dcid[QUIC_MAX_CID_LEN];
+	size_t dcid_len;
+};
 
-struct cid_entry {                /* a connection ID seen in a long header */
+/* A connection ID of no connection that the key-log secrets no ClientHello
+ * claimed do not verify: not tried with them again (they only become
+ * fewer).  An empty one is its owner's address's (a capture's; none in a
+ * hex stream).  DEAD_SLOTS of them, a slot by hash, overwritten. */
+#define DEAD_SLOTS 4096
+struct dead_id {
+	uint8_t used, len;
 	uint8_t id[QUIC_MAX_CID_LEN];
-	size_t len;
+	struct qc_addr addr;
+};
+
+/* Where a packet's packet number may be, and whose DCID that makes it. */
+struct place {
+	size_t pn_offset;
+	const uint8_t *dcid;
+	size_t dcid_len;
 	uint32_t version;
-	unsigned long stamp;          /* 0: unused */
-};
-
-/*
- * A packet-number space (RFC 9000 12.3) of one side of one connection,
- * known by the key that verified its packets, which outlives the
- * connection IDs (a client's Initials change DCID, 1-RTT packets change
- * connection ID): the key log's connection and the side, the Initial
- * keys' DCID and side, or the one secret.  With a bare hp key, by the
- * packets' DCID.
- */
-struct space_key {
-	enum up_source source;
-	size_t conn;
-	int server;
-	uint8_t id[QUIC_MAX_CID_LEN];
-	size_t id_len;
-	int space;
-};
-
-struct space_entry {              /* the largest packet number of a space */
-	struct space_key key;
-	uint64_t largest;
-	unsigned long stamp;
-};
-
-struct odcid_entry {              /* a client's SCID and its first DCID */
-	uint8_t scid[QUIC_MAX_CID_LEN];
-	size_t scid_len;
-	uint8_t odcid[QUIC_MAX_CID_LEN];
-	size_t odcid_len;
-	unsigned long stamp;
-};
-
-struct match_entry {              /* the key-log secret of a DCID's space */
-	uint8_t dcid[QUIC_MAX_CID_LEN];
-	size_t dcid_len;
-	int space;
-	size_t conn;
-	enum keylog_label label;
-	unsigned long stamp;
-};
-
-/* Places to try a short header at: a DCID length and a version each. */
-#define MAX_PLACES (2 * (QUIC_MAX_CID_LEN + 1))
-
-#define SECRET_OPTION ((size_t)-1)  /* ku_entry.conn of the one secret */
-
-struct ku_entry {                 /* key generations of a 1-RTT secret */
-	size_t conn;
-	enum keylog_label label;
-	uint32_t gen;                 /* current generation */
-	uint8_t cur[QUIC_MAX_HASH_LEN], prev[QUIC_MAX_HASH_LEN];
-	uint8_t next[QUIC_MAX_HASH_LEN];
-	int have_prev, have_next;
-	uint32_t next_version;        /* the version next was derived for */
-	unsigned long stamp;
-};
-
-#define KEY_CACHE 64              /* derived keys kept */
-
-struct key_entry {                /* the keys of a candidate's generation */
-	enum up_source source;
-	int server;
-	size_t conn;
-	enum keylog_label label;
-	uint8_t dcid[QUIC_MAX_CID_LEN];
-	size_t dcid_len;
-	uint32_t version, gen;
-	struct quic_keys keys;
-	unsigned long stamp;
+	struct qc_conn *conn;         /* the DCID's connection, or NULL */
+	int owner;                    /* the side that owns the DCID */
 };
 
 struct up_state {
-	struct up_config cfg;
-	unsigned long clock;
-	struct cid_entry cids[UP_MAX_CIDS];
-	struct space_entry spaces[UP_MAX_SPACES];
-	struct odcid_entry odcids[UP_MAX_ODCIDS];
-	struct match_entry matches[UP_MAX_MATCHES];
-	struct ku_entry ku[UP_MAX_KU];
-	struct key_entry keys[KEY_CACHE];
-	uint8_t *scratch;             /* a packet's copy, then the winner's */
-	uint8_t *best;
-	size_t scratch_size;
-	struct cand *cands;           /* room for every candidate */
+	const aesecb_backend *be;
+	const struct keylog *kl;
+	/* the options the engine reads */
+	int initial, server_only, have_odcid, version_given, have_pn_offset;
+	uint8_t odcid[QUIC_MAX_CID_LEN];
+	size_t odcid_len, dcid_len, pn_offset;
+	uint32_t version;
+	/* keys */
+	int have_secret;
+	enum quic_hash hash;
+	uint8_t secret[QUIC_MAX_HASH_LEN];
+	size_t secret_len;
+	struct pk_keys *secret_keys[QUIC_NVERSIONS];
+	struct pk_keys *hp_key;               /* -k */
+	struct pk_keys *odcid_keys[QUIC_NVERSIONS];  /* [2] each */
+	struct pk_keys *own;                  /* [2]: a first Initial's, */
+	uint8_t own_dcid[QUIC_MAX_CID_LEN];   /* of this DCID */
+	size_t own_dcid_len;
+	struct pk_keys **kl_keys;             /* [kl->n * KEYLOG_NLABELS] */
+	struct pk_cache cache;                /* their AEADs, made ready */
+	unsigned kl_labels;                   /* labels some line has */
+	/* key-log connections no ClientHello has claimed; of those, the
+	 * sides a trial found (bit per side) and the connection it made */
+	size_t *unclaimed, nunclaimed, *unclaimed_at;
+	uint8_t *trial_sides;
+	struct qc_conn **trial_conn;
+	/* connection IDs of no connection that no key-log secret without a
+	 * ClientHello verified (a cache: a slot is overwritten) */
+	struct dead_id *dead;
+	/* connections */
+	struct qc_table conns;
+	unsigned versions_seen;               /* bit per version index */
+	uint32_t last_version;                /* of the last long header
+	                                         that verified */
+	uint64_t loose[QC_SPACES];            /* packets of no connection */
+	uint64_t clock;                       /* packets verified */
+	/* per packet */
+	struct qc_match *matches;             /* of its connection IDs */
+	size_t matches_cap;
+	struct place *places;
+	size_t places_cap;
+	/* per datagram */
+	const struct up_meta *meta;
+	int hp_key_used;
+	struct cand *cands;
 	size_t cands_cap;
-	int hp_key_used;              /* this datagram's packet for -k taken */
-	/* one secret alone: a datagram's parts held back until all are
-	 * known (one_level_datagram) */
-	struct up_packet *held;
+	struct up_packet *held;               /* one secret alone */
 	size_t held_cap;
-	uint8_t *orig;                /* the datagram as received */
+	uint8_t *orig;
 	size_t orig_cap;
 };
 
-/* One key to try. */
-struct cand {
-	enum up_source source;
-	int server;
-	size_t conn;                  /* UP_SRC_KEYLOG */
-	enum keylog_label label;
-	enum up_dcid_from dcid_from;  /* UP_SRC_INITIAL */
-	uint8_t dcid[QUIC_MAX_CID_LEN];
-	size_t dcid_len;
-};
-
-
 /* ------------------------------------------------------------------ */
-/* Tables (least recently used entry replaced). */
+/* Keys, made ready once. */
 
-#define PICK(table, n, found, cond) do {                                \
-		size_t i_, old_ = 0;                                    \
-		(found) = NULL;                                         \
-		for (i_ = 0; i_ < (n); i_++) {                          \
-			if ((table)[i_].stamp != 0 && (cond)) {         \
-				(found) = &(table)[i_];                 \
-				break;                                  \
-			}                                               \
-			if ((table)[i_].stamp < (table)[old_].stamp)    \
-				old_ = i_;                              \
-		}                                                       \
-		if ((found) == NULL) {                                  \
-			(found) = &(table)[old_];                       \
-			memset((found), 0, sizeof *(found));            \
-		}                                                       \
-	} while (0)
-
-#define FIND(table, n, found, cond) do {                                \
-		size_t i_;                                              \
-		(found) = NULL;                                         \
-		for (i_ = 0; i_ < (n) && (found) == NULL; i_++)         \
-			if ((table)[i_].stamp != 0 && (cond))           \
-				(found) = &(table)[i_];                 \
-	} while (0)
-
-static int same_id(const uint8_t *a, size_t alen, const uint8_t *b,
-                   size_t blen)
+static struct pk_keys *keys_alloc(size_t n)
 {
-	return alen == blen && (alen == 0 || memcmp(a, b, alen) == 0);
+	size_t size = n * sizeof(struct pk_keys);
+	struct pk_keys *k = aligned_alloc(_Alignof(struct pk_keys), size);
+
+	if (k != NULL)
+		memset(k, 0, size);
+	return k;
 }
 
-/* A connection ID copied (src may be NULL when len is 0). */
-static void copy_id(uint8_t *dst, const uint8_t *src, size_t len)
+static void keys_free(struct pk_keys *k, size_t n)
 {
-	if (len != 0)
-		memcpy(dst, src, len);
-}
+	size_t i;
 
-static int space_of(enum quic_packet_type t)
-{
-	return t == QUIC_PT_INITIAL ? SPACE_INITIAL :
-	       t == QUIC_PT_HANDSHAKE ? SPACE_HANDSHAKE : SPACE_APP;
-}
-
-static void remember_cid(struct up_state *s, const uint8_t *id, size_t len,
-                         uint32_t version)
-{
-	struct cid_entry *e;
-
-	if (len == 0)
+	if (k == NULL)
 		return;
-	PICK(s->cids, UP_MAX_CIDS, e, same_id(s->cids[i_].id, s->cids[i_].len,
-	                                       id, len));
-	copy_id(e->id, id, len);
-	e->len = len;
-	e->version = version;
-	e->stamp = ++s->clock;
-}
-
-static int same_space(const struct space_key *a, const struct space_key *b)
-{
-	return a->source == b->source && a->conn == b->conn &&
-	       a->server == b->server && a->space == b->space &&
-	       same_id(a->id, a->id_len, b->id, b->id_len);
-}
-
-static uint64_t largest_of(struct up_state *s, const struct space_key *k)
-{
-	struct space_entry *e;
-
-	FIND(s->spaces, UP_MAX_SPACES, e, same_space(&s->spaces[i_].key, k));
-	return e != NULL ? e->largest : QUIC_PN_NONE;
-}
-
-static void note_pn(struct up_state *s, const struct space_key *k,
-                    uint64_t pn)
-{
-	struct space_entry *e;
-
-	PICK(s->spaces, UP_MAX_SPACES, e, same_space(&s->spaces[i_].key, k));
-	if (e->stamp == 0 || pn > e->largest)
-		e->largest = pn;
-	e->key = *k;
-	e->stamp = ++s->clock;
-}
-
-static void remember_odcid(struct up_state *s, const uint8_t *scid,
-                           size_t scid_len, const uint8_t *odcid,
-                           size_t odcid_len)
-{
-	struct odcid_entry *e;
-
-	PICK(s->odcids, UP_MAX_ODCIDS, e,
-	     same_id(s->odcids[i_].scid, s->odcids[i_].scid_len, scid,
-	             scid_len) &&
-	     same_id(s->odcids[i_].odcid, s->odcids[i_].odcid_len, odcid,
-	             odcid_len));
-	copy_id(e->scid, scid, scid_len);
-	e->scid_len = scid_len;
-	copy_id(e->odcid, odcid, odcid_len);
-	e->odcid_len = odcid_len;
-	e->stamp = ++s->clock;
-}
-
-static void remember_match(struct up_state *s, const uint8_t *dcid,
-                           size_t len, int space, size_t conn,
-                           enum keylog_label label)
-{
-	struct match_entry *e;
-
-	PICK(s->matches, UP_MAX_MATCHES, e, s->matches[i_].space == space &&
-	     same_id(s->matches[i_].dcid, s->matches[i_].dcid_len, dcid, len));
-	copy_id(e->dcid, dcid, len);
-	e->dcid_len = len;
-	e->space = space;
-	e->conn = conn;
-	e->label = label;
-	e->stamp = ++s->clock;
-}
-
-static struct ku_entry *find_ku(struct up_state *s, size_t conn,
-                                enum keylog_label label)
-{
-	struct ku_entry *e;
-
-	FIND(s->ku, UP_MAX_KU, e, s->ku[i_].conn == conn &&
-	     s->ku[i_].label == label);
-	return e;
-}
-
-/* ------------------------------------------------------------------ */
-/* Keys of a candidate. */
-
-static int derive(const struct up_state *s, const struct cand *c,
-                  uint32_t version, struct quic_keys *keys);
-
-/* The base secret of a secret or key-log candidate, and its hash. */
-static const uint8_t *cand_secret(const struct up_state *s,
-                                  const struct cand *c, size_t *len,
-                                  enum quic_hash *hash)
-{
-	if (c->source == UP_SRC_SECRET) {
-		*len = s->cfg.secret_len;
-		*hash = s->cfg.hash;
-		return s->cfg.secret;
-	}
-	*len = s->cfg.keylog->conns[c->conn].secret_len;
-	*hash = *len == 48 ? QUIC_SHA384 : QUIC_SHA256;
-	return s->cfg.keylog->conns[c->conn].secret[c->label];
-}
-
-static int same_key(const struct key_entry *e, const struct cand *c,
-                    uint32_t version, uint32_t gen)
-{
-	return e->source == c->source && e->server == c->server &&
-	       e->conn == c->conn && e->label == c->label &&
-	       e->version == version && e->gen == gen &&
-	       same_id(e->dcid, e->dcid_len, c->dcid, c->dcid_len);
-}
-
-/* The cached keys of c's generation gen, or NULL. */
-static const struct quic_keys *cached(struct up_state *s, const struct cand *c,
-                                      uint32_t version, uint32_t gen)
-{
-	struct key_entry *e;
-
-	FIND(s->keys, KEY_CACHE, e, same_key(&s->keys[i_], c, version, gen));
-	if (e == NULL)
-		return NULL;
-	e->stamp = ++s->clock;
-	return &e->keys;
-}
-
-static void cache(struct up_state *s, const struct cand *c, uint32_t version,
-                  uint32_t gen, const struct quic_keys *k)
-{
-	struct key_entry *e;
-
-	PICK(s->keys, KEY_CACHE, e, same_key(&s->keys[i_], c, version, gen));
-	aesecb_wipe(&e->keys, sizeof e->keys);
-	e->source = c->source;
-	e->server = c->server;
-	e->conn = c->conn;
-	e->label = c->label;
-	copy_id(e->dcid, c->dcid, c->dcid_len);
-	e->dcid_len = c->dcid_len;
-	e->version = version;
-	e->gen = gen;
-	e->keys = *k;
-	e->stamp = ++s->clock;
-}
-
-/*
- * The hp key and the generation-0 packet keys of a candidate (derived
- * once, then from the cache).  For a bare hp key, keys->key_len is 0.
- * QUIC_OK or a quic_status.
- */
-static int cand_keys(struct up_state *s, const struct cand *c,
-                     uint32_t version, struct quic_keys *keys)
-{
-	const struct quic_keys *k;
-	int st;
-
-	if (c->source != UP_SRC_HP_KEY && (k = cached(s, c, version, 0)) != NULL) {
-		*keys = *k;
-		return QUIC_OK;
-	}
-	st = derive(s, c, version, keys);
-	if (st == QUIC_OK && c->source != UP_SRC_HP_KEY)
-		cache(s, c, version, 0, keys);
-	return st;
-}
-
-static int derive(const struct up_state *s, const struct cand *c,
-                  uint32_t version, struct quic_keys *keys)
-{
-	struct quic_initial ik;
-	const uint8_t *secret;
-	size_t len;
-	enum quic_hash hash;
-	int st;
-
-	memset(keys, 0, sizeof *keys);
-	switch (c->source) {
-	case UP_SRC_INITIAL:
-		st = quic_initial_keys(version, c->dcid, c->dcid_len, &ik);
-		if (st == QUIC_OK)
-			*keys = c->server ? ik.server : ik.client;
-		quic_initial_wipe(&ik);
-		return st;
-	case UP_SRC_SECRET:
-	case UP_SRC_KEYLOG:
-		secret = cand_secret(s, c, &len, &hash);
-		return quic_traffic_keys(hash, version, secret, len, keys);
-	case UP_SRC_HP_KEY:
-		memcpy(keys->hp, s->cfg.hp_key, s->cfg.hp_key_len);
-		keys->key_len = 0;
-		return QUIC_OK;
-	case UP_SRC_NONE:
-	default:
-		return QUIC_EINVAL;
-	}
-}
-
-/* ------------------------------------------------------------------ */
-/* One candidate on one packet. */
-
-/* What a trial found. */
-struct trial {
-	int done;                     /* header protection removed */
-	int ok;                       /* the tag verified */
-	struct quic_pp_result r;
-	uint8_t mask[MASK_LEN];
-	uint32_t generation;
-	int key_phase;
-	int pn_known;
-};
-
-/* The keys of generation gen of c, whose secret is secret: key and IV
- * into a (derived once, then from the cache). */
-static int gen_aead(struct up_state *s, const struct cand *c, uint32_t gen,
-                    enum quic_hash hash, uint32_t version,
-                    const uint8_t *secret, size_t len, struct quic_aead *a)
-{
-	const struct quic_keys *ck = cached(s, c, version, gen);
-	struct quic_keys k;
-	int st;
-
-	if (ck != NULL)
-		return quic_aead_init_keys(a, ck);
-	st = quic_traffic_keys(hash, version, secret, len, &k);
-	if (st == QUIC_OK) {
-		cache(s, c, version, gen, &k);
-		st = quic_aead_init_keys(a, &k);
-	}
-	quic_keys_wipe(&k);
-	return st;
-}
-
-/* Where a trial works: the packet, its copy in s->scratch, the place of
- * its packet number and what is known of its number space. */
-struct where {
-	const uint8_t *pkt;
-	size_t len, pn_offset;
-	const uint8_t *dcid;          /* in pkt */
-	size_t dcid_len;
-	uint32_t version;
-	uint64_t largest;             /* of the space of the key tried */
-	int one_rtt;
-};
-
-/* Header protection removed from a copy of the packet with keys->hp (the
- * bare hp key for UP_SRC_HP_KEY): the mask, the packet number as sent and
- * recovered, the key phase.  QUIC_OK, or QUIC_ESAMPLE/QUIC_EINVAL. */
-static int remove_hp(struct up_state *s, const struct cand *c,
-                     const struct quic_keys *keys, const struct where *w,
-                     struct trial *t)
-{
-	aesecb_ctx ctx;
-	uint32_t tr = 0;
-	int st, n, i;
-
-	st = aesecb_init(&ctx, keys->hp, c->source == UP_SRC_HP_KEY ?
-	                 s->cfg.hp_key_len : keys->key_len, s->cfg.backend);
-	if (st != AESECB_OK)
-		return QUIC_EINVAL;
-	memcpy(s->scratch, w->pkt, w->len);
-	st = aesecb_hp_mask(&ctx, w->pkt + w->pn_offset + QUIC_SAMPLE_GAP,
-	                    t->mask);
-	n = st == AESECB_OK ? aesecb_hp_unprotect(&ctx, s->scratch, w->len,
-	                                          w->pn_offset) : st;
-	aesecb_clear(&ctx);
-	if (n < 0)
-		return QUIC_ESAMPLE;
 	for (i = 0; i < n; i++)
-		tr = (tr << 8) | s->scratch[w->pn_offset + (size_t)i];
-	t->done = 1;
-	t->r.pn_len = (uint32_t)n;
-	t->r.truncated = tr;
-	t->r.pn = quic_pn_decode(w->largest, tr, (uint32_t)n);
-	t->key_phase = w->one_rtt ? (s->scratch[0] >> 2) & 1 : 0;
-	return QUIC_OK;
+		pk_wipe(&k[i]);
+	free(k);
 }
 
-/* The tag of the unprotected copy checked with generation gen of c,
- * whose secret is secret. */
-static int check_gen(struct up_state *s, const struct cand *c, uint32_t gen,
-                     const uint8_t *secret, const struct where *w,
-                     struct quic_pp_result *r)
+static void initial_free(struct pk_keys *k)
 {
-	struct quic_aead aead;
-	enum quic_hash hash;
-	size_t slen;
-	int st;
-
-	cand_secret(s, c, &slen, &hash);
-	st = gen_aead(s, c, gen, hash, w->version, secret, slen, &aead);
-	if (st == QUIC_OK)
-		st = quic_pp_check(&aead, s->scratch, w->len, w->pn_offset,
-		                   w->largest, r);
-	quic_aead_wipe(&aead);
-	return st;
+	keys_free(k, 2);
 }
 
-/* A generation that verified after the current one: it becomes current. */
-static void advance(struct up_state *s, const struct cand *c,
-                    struct ku_entry *ku, const uint8_t *base,
-                    const uint8_t *next, size_t slen, uint32_t gen)
+static int version_bit(uint32_t v)
 {
-	if (ku == NULL) {
-		PICK(s->ku, UP_MAX_KU, ku, 0);
-		ku->conn = c->source == UP_SRC_SECRET ? SECRET_OPTION : c->conn;
-		ku->label = c->label;
-		memcpy(ku->cur, base, slen);
-	}
-	memcpy(ku->prev, ku->cur, slen);
-	memcpy(ku->cur, next, slen);
-	ku->have_prev = 1;
-	ku->have_next = 0;
-	ku->gen = gen + 1;
-	ku->stamp = ++s->clock;
+	int i = quic_version_index(v);
+
+	return i < 0 ? 0 : 1 << i;
 }
 
-/*
- * A 1-RTT secret: the current key generation, else the next and the
- * previous (RFC 9001 6), each verdict folded with "the key phase is not
- * the current generation's", so that nothing branches on the phase bit.
- */
-static int check_1rtt(struct up_state *s, const struct cand *c,
-                      const struct where *w, struct trial *t)
+/* The two sides' Initial keys of a DCID under version v, in *slot
+ * (allocated, or made again for another version); NULL when the
+ * version is unknown or memory is short. */
+static struct pk_keys *initial_keys(struct up_state *s, struct pk_keys **slot,
+                                    uint32_t v, const uint8_t *dcid,
+                                    size_t len)
 {
-	struct ku_entry *ku = find_ku(s, c->source == UP_SRC_SECRET ?
-	                              SECRET_OPTION : c->conn, c->label);
-	uint32_t gen = ku != NULL ? ku->gen : 0;
-	uint8_t next[QUIC_MAX_HASH_LEN];
-	struct quic_pp_result r;
-	enum quic_hash hash;
-	size_t slen;
-	const uint8_t *base = cand_secret(s, c, &slen, &hash);
-	const uint8_t *cur = ku != NULL ? ku->cur : base;
-	int st, other = (s->scratch[0] >> 2 & 1) ^ (int)(gen & 1u);
-
-	t->generation = gen;
-	st = check_gen(s, c, gen, cur, w, &t->r);
-	t->ok = st == QUIC_OK && t->r.ok;
-	if (st != QUIC_OK || t->ok)
-		goto out;
-	if (ku != NULL && ku->have_next && ku->next_version == w->version)
-		memcpy(next, ku->next, slen);
-	else if ((st = quic_pp_next_secret(hash, w->version, cur, slen,
-	                                   next)) != QUIC_OK)
-		goto out;
-	if ((st = check_gen(s, c, gen + 1, next, w, &r)) == QUIC_OK &&
-	    (r.ok & other) != 0) {
-		t->ok = 1;
-		t->r = r;
-		t->generation = gen + 1;
-		advance(s, c, ku, base, next, slen, gen);
-		goto out;
-	}
-	if (ku != NULL && !ku->have_next) {
-		memcpy(ku->next, next, slen);
-		ku->have_next = 1;
-		ku->next_version = w->version;
-	}
-	if (st == QUIC_OK && ku != NULL && ku->have_prev &&
-	    (st = check_gen(s, c, gen - 1, ku->prev, w, &r)) == QUIC_OK &&
-	    (r.ok & other) != 0) {
-		t->ok = 1;
-		t->r = r;
-		t->generation = gen - 1;
-	}
-out:
-	if (ku != NULL)
-		ku->stamp = ++s->clock;
-	aesecb_wipe(next, sizeof next);
-	return st;
+	if (*slot != NULL && (*slot)[0].ready && (*slot)[0].version == v)
+		return *slot;
+	if (*slot == NULL && (*slot = keys_alloc(2)) == NULL)
+		return NULL;
+	if (pk_from_initial(*slot, v, dcid, len, s->be, &s->cache) != QUIC_OK)
+		return NULL;
+	return *slot;
 }
 
-/*
- * Try c on the packet: header protection removed from a copy (in
- * s->scratch), then, when check is set and c has a packet key, the tag
- * checked (1-RTT secrets: with their key generations).
- */
-static int try_cand(struct up_state *s, const struct cand *c,
-                    const struct where *w, int check, struct trial *t)
+/* The Initial keys of a packet's own DCID (a client's first Initial). */
+static struct pk_keys *own_keys(struct up_state *s, uint32_t v,
+                                const uint8_t *dcid, size_t len)
 {
-	struct quic_keys keys;
-	struct quic_aead aead;
-	int st;
-
-	memset(t, 0, sizeof *t);
-	t->pn_known = w->largest != QUIC_PN_NONE;
-	if ((st = cand_keys(s, c, w->version, &keys)) != QUIC_OK)
-		return st;
-	st = remove_hp(s, c, &keys, w, t);
-	if (st == QUIC_OK && check && keys.key_len != 0) {
-		if (w->one_rtt && c->source != UP_SRC_INITIAL) {
-			st = check_1rtt(s, c, w, t);
-		} else {
-			st = quic_aead_init_keys(&aead, &keys);
-			if (st == QUIC_OK)
-				st = quic_pp_check(&aead, s->scratch, w->len,
-				                   w->pn_offset, w->largest, &t->r);
-			t->ok = st == QUIC_OK && t->r.ok;
-			quic_aead_wipe(&aead);
-		}
-	}
-	quic_keys_wipe(&keys);
-	return st;
+	if (s->own[0].ready && s->own[0].version == v &&
+	    s->own_dcid_len == len && memcmp(s->own_dcid, dcid, len) == 0)
+		return s->own;
+	if (pk_from_initial(s->own, v, dcid, len, s->be, &s->cache) !=
+	    QUIC_OK)
+		return NULL;
+	memcpy(s->own_dcid, dcid, len);
+	s->own_dcid_len = len;
+	return s->own;
 }
 
-/* ------------------------------------------------------------------ */
-/* Candidates. */
-
-static int add_cand(struct cand *list, size_t *n, size_t cap,
-                    const struct cand *c)
+/* The keys of the one secret under version v. */
+static struct pk_keys *secret_keys(struct up_state *s, uint32_t v)
 {
-	size_t i;
+	int i = quic_version_index(v);
+	struct pk_keys **slot;
 
-	for (i = 0; i < *n; i++)
-		if (list[i].source == c->source && list[i].server == c->server &&
-		    list[i].conn == c->conn && list[i].label == c->label &&
-		    same_id(list[i].dcid, list[i].dcid_len, c->dcid,
-		            c->dcid_len))
-			return 0;
-	if (*n == cap)
-		return -1;
-	list[(*n)++] = *c;
-	return 0;
+	if (i < 0)
+		return NULL;
+	slot = &s->secret_keys[i];
+	if (*slot == NULL) {
+		if ((*slot = keys_alloc(1)) == NULL ||
+		    pk_from_secret(*slot, s->hash, v, s->secret, s->secret_len,
+		                   1, s->be, &s->cache) != QUIC_OK)
+			return NULL;
+	}
+	return *slot;
 }
 
-static void add_initial(struct up_state *s, size_t *n,
-                        enum up_dcid_from from, const uint8_t *dcid,
-                        size_t len, int server)
+static int is_server_label(enum keylog_label l)
 {
-	struct cand c;
-
-	memset(&c, 0, sizeof c);
-	c.source = UP_SRC_INITIAL;
-	c.server = server;
-	c.dcid_from = from;
-	copy_id(c.dcid, dcid, len);
-	c.dcid_len = len;
-	add_cand(s->cands, n, s->cands_cap, &c);
+	return l == KEYLOG_SERVER_HANDSHAKE || l == KEYLOG_SERVER_TRAFFIC;
 }
 
-/* The Initial keys to try on a packet with header h. */
-static void initial_cands(struct up_state *s, const struct quic_header *h,
-                          size_t *n)
+/* The keys of a key-log secret under version v (made again when another
+ * version is asked for: a connection that changed version). */
+static struct pk_keys *keylog_keys(struct up_state *s, size_t conn,
+                                   enum keylog_label label, uint32_t v)
 {
-	const struct up_config *cfg = &s->cfg;
-	const struct odcid_entry *e;
-	size_t i;
+	const struct keylog_conn *c = &s->kl->conns[conn];
+	struct pk_keys **slot = &s->kl_keys[conn * KEYLOG_NLABELS + label];
 
-	/* first the one the options name: --odcid (the client's side unless
-	 * --server), else the packet's own DCID */
-	if (cfg->have_odcid) {
-		if (!cfg->server_only)
-			add_initial(s, n, UP_DCID_OPTION, cfg->odcid,
-			            cfg->odcid_len, 0);
-		add_initial(s, n, UP_DCID_OPTION, cfg->odcid, cfg->odcid_len, 1);
+	if (*slot != NULL && (*slot)->version == v)
+		return *slot;
+	if (*slot == NULL && (*slot = keys_alloc(1)) == NULL)
+		return NULL;
+	if (pk_from_secret(*slot, c->secret_len == 48 ? QUIC_SHA384 :
+	                   QUIC_SHA256, v, c->secret[label], c->secret_len,
+	                   label == KEYLOG_CLIENT_TRAFFIC ||
+	                   label == KEYLOG_SERVER_TRAFFIC, s->be, &s->cache) !=
+	    QUIC_OK) {
+		keys_free(*slot, 1);
+		*slot = NULL;
 	}
-	if (!cfg->server_only)
-		add_initial(s, n, UP_DCID_OWN, h->dcid, h->dcid_len, 0);
-	/* the original DCID of the client that has this SCID (its later
-	 * Initials) or this DCID (the server's Initials to it) */
-	for (i = 0; i < UP_MAX_ODCIDS; i++) {
-		e = &s->odcids[i];
-		if (e->stamp == 0)
-			continue;
-		if (same_id(e->scid, e->scid_len, h->scid, h->scid_len) &&
-		    !cfg->server_only)
-			add_initial(s, n, UP_DCID_REMEMBERED, e->odcid,
-			            e->odcid_len, 0);
-		if (same_id(e->scid, e->scid_len, h->dcid, h->dcid_len))
-			add_initial(s, n, UP_DCID_REMEMBERED, e->odcid,
-			            e->odcid_len, 1);
-	}
-	/* then every original DCID remembered */
-	for (i = 0; i < UP_MAX_ODCIDS; i++) {
-		e = &s->odcids[i];
-		if (e->stamp == 0)
-			continue;
-		add_initial(s, n, UP_DCID_REMEMBERED, e->odcid, e->odcid_len,
-		            1);
-		if (!cfg->server_only)
-			add_initial(s, n, UP_DCID_REMEMBERED, e->odcid,
-			            e->odcid_len, 0);
-	}
+	return *slot;
 }
 
-/* The labels of a packet type's level in a key log. */
-static size_t labels_of(enum quic_packet_type t, enum keylog_label *l)
+/* The key-log connection conn is a ClientHello's (or both its sides were
+ * found by trial): no longer tried on connections with no ClientHello. */
+static void claim(struct up_state *s, size_t conn)
 {
-	switch (t) {
-	case QUIC_PT_HANDSHAKE:
-		l[0] = KEYLOG_CLIENT_HANDSHAKE;
-		l[1] = KEYLOG_SERVER_HANDSHAKE;
-		return 2;
-	case QUIC_PT_0RTT:
-		l[0] = KEYLOG_CLIENT_EARLY;
-		return 1;
-	case QUIC_PT_1RTT:
-		l[0] = KEYLOG_CLIENT_TRAFFIC;
-		l[1] = KEYLOG_SERVER_TRAFFIC;
-		return 2;
-	default:
-		return 0;
-	}
+	size_t at = s->unclaimed_at[conn], last;
+
+	if (at == KEYLOG_NONE)
+		return;
+	last = s->unclaimed[--s->nunclaimed];
+	s->unclaimed[at] = last;
+	s->unclaimed_at[last] = at;
+	s->unclaimed_at[conn] = KEYLOG_NONE;
 }
 
 /* ------------------------------------------------------------------ */
 /* State. */
 
-int up_new(struct up_state **sp, const struct up_config *cfg)
+static int setup_keylog(struct up_state *s, const struct keylog *kl)
+{
+	size_t i, k;
+
+	s->kl = kl;
+	s->kl_keys = calloc(kl->n * KEYLOG_NLABELS + 1, sizeof *s->kl_keys);
+	s->unclaimed = calloc(kl->n + 1, sizeof *s->unclaimed);
+	s->unclaimed_at = calloc(kl->n + 1, sizeof *s->unclaimed_at);
+	s->trial_sides = calloc(kl->n + 1, sizeof *s->trial_sides);
+	s->trial_conn = calloc(kl->n + 1, sizeof *s->trial_conn);
+	if (s->kl_keys == NULL || s->unclaimed == NULL ||
+	    s->unclaimed_at == NULL || s->trial_sides == NULL ||
+	    s->trial_conn == NULL)
+		return UP_ENOMEM;
+	for (i = 0; i < kl->n; i++) {
+		s->unclaimed[i] = i;
+		s->unclaimed_at[i] = i;
+		for (k = 0; k < KEYLOG_NLABELS; k++)
+			if (kl->conns[i].have & (1u << k))
+				s->kl_labels |= 1u << k;
+	}
+	s->nunclaimed = kl->n;
+	return QUIC_OK;
+}
+
+int up_new(struct up_state **sp, const struct hp_conf *cfg,
+           const struct keylog *kl, const aesecb_backend *be)
 {
 	struct up_state *s;
+	int st = QUIC_OK;
 
-	if (sp == NULL)
-		return QUIC_EINVAL;
 	*sp = NULL;
-	if (cfg == NULL ||
-	    (!cfg->initial && !cfg->have_secret && cfg->keylog == NULL &&
-	     !cfg->have_hp_key) ||
-	    (cfg->have_hp_key && (cfg->initial || cfg->have_secret ||
-	                          cfg->keylog != NULL)) ||
-	    (cfg->have_secret && cfg->keylog != NULL) ||
-	    (cfg->have_pn_offset && cfg->keylog != NULL) ||
-	    (cfg->have_secret && cfg->secret_len != quic_hash_len(cfg->hash)) ||
-	    (cfg->have_hp_key && cfg->hp_key_len != 16 &&
-	     cfg->hp_key_len != 24 && cfg->hp_key_len != 32) ||
-	    cfg->odcid_len > QUIC_MAX_CID_LEN ||
-	    (cfg->server_only && !cfg->have_odcid) ||
-	    !quic_version_known(cfg->version))
-		return QUIC_EINVAL;
-	s = calloc(1, sizeof *s);
-	if (s == NULL)
+	if ((s = calloc(1, sizeof *s)) == NULL)
 		return UP_ENOMEM;
-	s->cfg = *cfg;
-	/* every candidate of a packet: the Initial keys (--odcid and own,
-	 * and two per remembered DCID, on two passes), or two secrets per
-	 * connection of the key log and the one that worked for the DCID */
-	s->cands_cap = 3 + 4 * UP_MAX_ODCIDS +
-	               (cfg->keylog != NULL ? 2 * cfg->keylog->n + 1 : 1);
-	s->cands = calloc(s->cands_cap, sizeof *s->cands);
-	if (s->cands == NULL) {
+	if (pk_cache_init(&s->cache) != QUIC_OK) {
 		free(s);
 		return UP_ENOMEM;
+	}
+	s->be = be;
+	s->initial = cfg->initial;
+	s->server_only = cfg->server_only;
+	s->have_odcid = cfg->have_odcid;
+	memcpy(s->odcid, cfg->odcid, cfg->odcid_len);
+	s->odcid_len = cfg->odcid_len;
+	s->version = cfg->version;
+	s->version_given = cfg->have_version;
+	s->dcid_len = cfg->dcid_len;
+	s->have_pn_offset = cfg->have_pn_offset;
+	s->pn_offset = cfg->pn_offset;
+	s->have_secret = cfg->secret.given;
+	s->hash = cfg->hash;
+	memcpy(s->secret, cfg->secret.bytes, cfg->secret.len);
+	s->secret_len = cfg->secret.len;
+	memset(s->loose, 0xff, sizeof s->loose);
+	qc_init(&s->conns);
+	if (cfg->common.key.given &&
+	    ((s->hp_key = keys_alloc(1)) == NULL ||
+	     (st = pk_from_hp(s->hp_key, cfg->common.key.bytes,
+	                      cfg->common.key.len, be)) != QUIC_OK))
+		st = st != QUIC_OK ? st : UP_ENOMEM;
+	if (st == QUIC_OK && (s->own = keys_alloc(2)) == NULL)
+		st = UP_ENOMEM;
+	if (st == QUIC_OK &&
+	    (s->dead = calloc(DEAD_SLOTS, sizeof *s->dead)) == NULL)
+		st = UP_ENOMEM;
+	if (st == QUIC_OK && kl != NULL && cfg->nkeylogs != 0)
+		st = setup_keylog(s, kl);
+	if (st != QUIC_OK) {
+		up_free(s);
+		return st;
 	}
 	*sp = s;
 	return QUIC_OK;
@@ -739,18 +320,46 @@ int up_new(struct up_state **sp, const struct up_config *cfg)
 
 void up_free(struct up_state *s)
 {
+	size_t i;
+
 	if (s == NULL)
 		return;
-	if (s->scratch != NULL) {
-		aesecb_wipe(s->scratch, 2 * s->scratch_size);
-		free(s->scratch);
+	for (i = 0; i < QUIC_NVERSIONS; i++) {
+		keys_free(s->secret_keys[i], 1);
+		keys_free(s->odcid_keys[i], 2);
 	}
+	keys_free(s->hp_key, 1);
+	keys_free(s->own, 2);
+	if (s->kl_keys != NULL)
+		for (i = 0; i < s->kl->n * KEYLOG_NLABELS; i++)
+			keys_free(s->kl_keys[i], 1);
+	free(s->kl_keys);
+	free(s->unclaimed);
+	free(s->unclaimed_at);
+	free(s->trial_sides);
+	free(s->trial_conn);
+	qc_free(&s->conns, initial_free);
 	free(s->cands);
+	free(s->dead);
+	free(s->matches);
+	free(s->places);
 	free(s->held);
-	free(s->orig);
+	pk_cache_free(&s->cache);
+	if (s->orig != NULL) {
+		aesecb_wipe(s->orig, s->orig_cap);
+		free(s->orig);
+	}
 	aesecb_wipe(s, sizeof *s);
 	free(s);
 }
+
+const struct qc_table *up_connections(const struct up_state *s)
+{
+	return &s->conns;
+}
+
+/* ------------------------------------------------------------------ */
+/* Words. */
 
 const char *up_verdict_name(enum up_verdict v)
 {
@@ -767,8 +376,10 @@ const char *up_verdict_name(enum up_verdict v)
 		return "skipped";
 	case UP_PADDING:
 		return "padding";
-	case UP_REFUSED:
-		return "refused";
+	case UP_NO_PROTECTION:
+		return "no protection";
+	case UP_PROTECTED:
+		return "protected";
 	case UP_INVALID:
 	default:
 		return "invalid";
@@ -779,11 +390,8 @@ const char *up_verdict_name(enum up_verdict v)
 static void add_hint(char *buf, size_t size, const char *text)
 {
 	size_t n = strlen(buf);
-	const char *sep = n != 0 ? "; or " : "";
 
-	snprintf(buf + n, size - n, "%s", sep);
-	n += strlen(buf + n);
-	snprintf(buf + n, size - n, "%s", text);
+	snprintf(buf + n, size - n, "%s%s", n != 0 ? "; or " : "", text);
 }
 
 char *up_hints_text(const struct up_packet *p, char *buf, size_t size)
@@ -791,16 +399,18 @@ char *up_hints_text(const struct up_packet *p, char *buf, size_t size)
 	if (buf == NULL || size == 0)
 		return buf;
 	buf[0] = '\0';
+	if (p->hints & UP_HINT_NOSECRETS)
+		add_hint(buf, size, "its ClientHello's random is on no line of "
+		         "the key log");
+	if (p->hints & UP_HINT_NOCONN)
+		add_hint(buf, size, "its DCID is of no connection seen, and no "
+		         "key-log secret without a ClientHello verifies it");
 	if (p->hints & UP_HINT_ODCID)
 		add_hint(buf, size, "an Initial is keyed by the client's first "
 		         "DCID: give --odcid");
 	if (p->hints & UP_HINT_DCIDLEN)
 		add_hint(buf, size, "the short header's DCID length is not the "
-		         "one guessed: give --dcid-len");
-	if (p->hints & UP_HINT_PN)
-		add_hint(buf, size, "no earlier packet number of this "
-		         "connection is known and the truncated one was taken "
-		         "as the full one");
+		         "one given");
 	if (p->hints & UP_HINT_CHACHA)
 		add_hint(buf, size, buf[0] == '\0' ?
 		         "the key is not this packet's, or the connection uses "
@@ -811,242 +421,1201 @@ char *up_hints_text(const struct up_packet *p, char *buf, size_t size)
 }
 
 /* ------------------------------------------------------------------ */
-/* Datagrams. */
+/* Candidates. */
 
-/* Room for two copies of a packet of len bytes. */
-static int scratch_for(struct up_state *s, size_t len)
+static int space_of(enum quic_packet_type t)
 {
-	uint8_t *p;
+	return t == QUIC_PT_INITIAL ? QC_SPACE_INITIAL :
+	       t == QUIC_PT_HANDSHAKE ? QC_SPACE_HANDSHAKE : QC_SPACE_APP;
+}
 
-	if (len <= s->scratch_size)
-		return 0;
-	p = malloc(2 * len);
-	if (p == NULL)
-		return UP_ENOMEM;
-	if (s->scratch != NULL) {
-		aesecb_wipe(s->scratch, 2 * s->scratch_size);
-		free(s->scratch);
+/* The key-log label of a packet type sent by a side (-1: none). */
+static int label_of(enum quic_packet_type t, int side)
+{
+	switch (t) {
+	case QUIC_PT_HANDSHAKE:
+		return side == QC_SERVER ? KEYLOG_SERVER_HANDSHAKE
+		                         : KEYLOG_CLIENT_HANDSHAKE;
+	case QUIC_PT_0RTT:
+		return side == QC_CLIENT ? KEYLOG_CLIENT_EARLY : -1;
+	case QUIC_PT_1RTT:
+		return side == QC_SERVER ? KEYLOG_SERVER_TRAFFIC
+		                         : KEYLOG_CLIENT_TRAFFIC;
+	default:
+		return -1;
 	}
-	s->scratch = p;
-	s->best = p + len;
-	s->scratch_size = len;
+}
+
+/* Room for n more candidates. */
+static int cands_room(struct up_state *s, size_t have, size_t more)
+{
+	size_t cap = s->cands_cap;
+	struct cand *c;
+
+	if (have + more <= cap)
+		return 0;
+	while (cap < have + more)
+		cap = cap == 0 ? 16 : 2 * cap;
+	if ((c = realloc(s->cands, cap * sizeof *c)) == NULL)
+		return UP_ENOMEM;
+	s->cands = c;
+	s->cands_cap = cap;
 	return 0;
 }
 
-/* The most recent first. */
-static int by_stamp(const void *a, const void *b)
+static int add_cand(struct up_state *s, size_t *n, const struct cand *c)
 {
-	unsigned long x = (*(const struct cid_entry *const *)a)->stamp;
-	unsigned long y = (*(const struct cid_entry *const *)b)->stamp;
-
-	return x < y ? 1 : x > y ? -1 : 0;
+	if (c->keys == NULL)
+		return 0;                 /* a key that cannot be made */
+	if (cands_room(s, *n, 1) != 0)
+		return UP_ENOMEM;
+	s->cands[(*n)++] = *c;
+	return 0;
 }
 
-/* Adds (len, v) to the n places of lens and versions, unless there. */
-static void add_len(size_t *lens, uint32_t *versions, size_t *n, size_t len,
-                    uint32_t v)
+static void initial_cand(struct cand *c, struct pk_keys *pair, int side,
+                         enum up_dcid_from from, const uint8_t *dcid,
+                         size_t len, struct qc_conn *conn)
 {
-	size_t j;
-
-	for (j = 0; j < *n && (lens[j] != len || versions[j] != v); j++)
-		;
-	if (j == *n && *n < MAX_PLACES) {
-		lens[*n] = len;
-		versions[(*n)++] = v;
-	}
+	memset(c, 0, sizeof *c);
+	c->source = UP_SRC_INITIAL;
+	c->side = side;
+	c->keys = pair != NULL ? &pair[side] : NULL;
+	c->from = from;
+	memcpy(c->dcid, dcid, len);
+	c->dcid_len = len;
+	c->conn = conn;
 }
 
 /*
- * A short header's DCID lengths to try, each with the QUIC version of its
- * connection: --dcid-len, else those of the connection IDs seen (in long
- * headers, or in short headers that verified) that the packet starts
- * with, then every other (length, version) of those seen (*guessed then
- * set), each once, most recent first.  When the packet starts with none
- * of them and a tag can tell (sweep), every length from 0 to
- * QUIC_MAX_CID_LEN is tried too, and *guessed is clear again: the length
- * is not what can be wrong.  Returns the count (at most MAX_PLACES: 21
- * lengths under each of two versions).
+ * The Initial keys to try on a packet at pl: --odcid's (the client's
+ * unless --server, then the server's), its connection's for the side
+ * that does not own the DCID, then its own DCID's, a client's first.
  */
-static size_t dcid_lens(const struct up_state *s, const uint8_t *pkt,
-                        size_t len, int sweep, size_t *lens,
-                        uint32_t *versions, int *guessed)
+static int initial_cands(struct up_state *s, const struct place *pl,
+                         struct qc_conn *scid_conn, size_t *n)
 {
-	const struct cid_entry *list[UP_MAX_CIDS];
-	size_t n = 0, seen = 0, m, i;
-	int pass;
+	int vi = quic_version_index(pl->version), side, rc = 0;
+	struct cand c;
 
-	*guessed = 0;
-	if (s->cfg.dcid_len != QUIC_DCID_LEN_UNKNOWN) {
-		lens[0] = s->cfg.dcid_len;
-		versions[0] = s->cfg.version;
-		return 1;
-	}
-	for (pass = 0; pass < 2; pass++) {
-		for (i = m = 0; i < UP_MAX_CIDS; i++) {
-			const struct cid_entry *e = &s->cids[i];
-			int prefix = e->len <= len - 1 &&
-			             memcmp(pkt + 1, e->id, e->len) == 0;
+	if (vi < 0)
+		return 0;
+	if (s->have_odcid) {
+		struct pk_keys *k = initial_keys(s, &s->odcid_keys[vi],
+		                                 pl->version, s->odcid,
+		                                 s->odcid_len);
 
-			if (e->stamp != 0 && prefix == (pass == 0))
-				list[m++] = e;
+		for (side = s->server_only; side < 2 && rc == 0; side++) {
+			initial_cand(&c, k, side, UP_DCID_OPTION, s->odcid,
+			             s->odcid_len, pl->conn);
+			rc = add_cand(s, n, &c);
 		}
-		qsort(list, m, sizeof list[0], by_stamp);
-		for (i = 0; i < m; i++)
-			add_len(lens, versions, &n, list[i]->len,
-			        s->cfg.version_given ? s->cfg.version
-			                             : list[i]->version);
-		if (pass == 0)
-			seen = n;
-		else
-			*guessed = n > seen;
 	}
-	if (seen == 0 && sweep) {
-		for (i = 0; i <= QUIC_MAX_CID_LEN; i++)
-			add_len(lens, versions, &n, i, s->cfg.version);
-		*guessed = 0;
+	if (rc == 0 && pl->conn != NULL && pl->conn->have_odcid &&
+	    !(s->server_only && pl->owner == QC_SERVER)) {
+		struct qc_conn *cn = pl->conn;
+		int own = pl->owner == QC_SERVER && cn->odcid_len == pl->dcid_len &&
+		          memcmp(cn->odcid, pl->dcid, pl->dcid_len) == 0;
+
+		initial_cand(&c, initial_keys(s, &cn->initial, pl->version,
+		                              cn->odcid, cn->odcid_len),
+		             1 - pl->owner, own ? UP_DCID_OWN : UP_DCID_REMEMBERED,
+		             cn->odcid, cn->odcid_len, cn);
+		rc = add_cand(s, n, &c);
 	}
-	return n;
+	if (rc == 0 && pl->conn == NULL && !s->server_only && scid_conn != NULL &&
+	    scid_conn->have_odcid) {
+		/* a client's later Initial to a server CID not seen: the
+		 * connection of its SCID */
+		initial_cand(&c, initial_keys(s, &scid_conn->initial, pl->version,
+		                              scid_conn->odcid,
+		                              scid_conn->odcid_len),
+		             QC_CLIENT, UP_DCID_REMEMBERED, scid_conn->odcid,
+		             scid_conn->odcid_len, scid_conn);
+		rc = add_cand(s, n, &c);
+	}
+	if (rc == 0 && !s->server_only) {
+		/* a client's first Initial: of a new connection, unless a
+		 * Retry told the connection of its SCID to expect it */
+		initial_cand(&c, own_keys(s, pl->version, pl->dcid,
+		                          pl->dcid_len),
+		             QC_CLIENT, UP_DCID_OWN, pl->dcid, pl->dcid_len,
+		             pl->conn != NULL && pl->conn->retried ? pl->conn
+		                                                   : NULL);
+		rc = add_cand(s, n, &c);
+	}
+	return rc;
 }
 
-/* Fill the header fields of p from a trial. */
-static void take_trial(struct up_packet *p, const struct trial *t,
-                       const struct cand *c, size_t pn_offset)
+static void keylog_cand(struct up_state *s, struct cand *c, size_t kl_conn,
+                        int label, uint32_t version, struct qc_conn *conn,
+                        int fallback)
 {
-	p->pn_offset = pn_offset;
-	p->pn_len = t->r.pn_len;
-	p->truncated_pn = t->r.truncated;
-	p->pn = t->r.pn;
-	p->pn_known = t->pn_known;
-	memcpy(p->mask, t->mask, MASK_LEN);
-	p->key_phase = t->key_phase;
-	p->generation = t->generation;
-	p->source = c->source;
-	p->server = c->server;
-	p->keylog_conn = c->conn;
-	p->keylog_label = c->label;
-	p->dcid_from = c->dcid_from;
-	copy_id(p->key_dcid, c->dcid, c->dcid_len);
-	p->key_dcid_len = c->dcid_len;
+	memset(c, 0, sizeof *c);
+	c->source = UP_SRC_KEYLOG;
+	c->kl_conn = kl_conn;
+	c->label = (enum keylog_label)label;
+	c->side = is_server_label(c->label) ? QC_SERVER : QC_CLIENT;
+	c->conn = conn;
+	c->fallback = fallback;
+	if (s->kl->conns[kl_conn].have & (1u << label))
+		c->keys = keylog_keys(s, kl_conn, c->label, version);
 }
 
-/* The length of a candidate's secret, or 0 (Initial keys, hp key). */
-static size_t secret_len_of(const struct up_state *s, const struct cand *c)
+/* The secrets no ClientHello claimed, of the packet's level, sent by side
+ * (-1: either). */
+static int fallback_cands(struct up_state *s, enum quic_packet_type type,
+                          int side, uint32_t version, struct qc_conn *conn,
+                          size_t *n)
 {
-	size_t len = 0;
-	enum quic_hash hash;
+	size_t i;
+	int k, rc = 0;
 
-	if (c->source == UP_SRC_SECRET || c->source == UP_SRC_KEYLOG)
-		cand_secret(s, c, &len, &hash);
-	return len;
+	if (cands_room(s, *n, 2 * s->nunclaimed) != 0)
+		return UP_ENOMEM;
+	for (i = 0; i < s->nunclaimed && rc == 0; i++)
+		for (k = QC_CLIENT; k <= QC_SERVER && rc == 0; k++) {
+			int label = label_of(type, k);
+			struct cand c;
+
+			if (label < 0 || (side >= 0 && side != k) ||
+			    (s->trial_sides[s->unclaimed[i]] & (1u << k)))
+				continue;
+			keylog_cand(s, &c, s->unclaimed[i], label, version, conn,
+			            1);
+			rc = add_cand(s, n, &c);
+		}
+	return rc;
 }
 
-static int is_server_label(enum keylog_label l)
+/*
+ * The keys to try on a packet other than an Initial (or an Initial with no
+ * Initial keys given) at pl; *hints what tells why none may verify.
+ */
+static int other_cands(struct up_state *s, enum quic_packet_type type,
+                       const struct place *pl, size_t *n, unsigned *hints)
 {
-	return l == KEYLOG_SERVER_HANDSHAKE || l == KEYLOG_SERVER_TRAFFIC;
-}
-
-/* The key-log secrets of the packet's level: on the first pass the one
- * that verified for its DCID before, on the second every other one of
- * every connection, both sides. */
-static size_t keylog_cands(struct up_state *s, const struct quic_header *hdr,
-                           const uint8_t *pkt, size_t len,
-                           enum quic_packet_type type, int pass)
-{
-	const struct keylog *kl = s->cfg.keylog;
-	const struct match_entry *m = NULL;
-	enum keylog_label labels[2];
-	size_t nlabels = labels_of(type, labels), n = 0, i, k;
-	int space = space_of(type);
+	struct qc_conn *cn = pl->conn;
+	int side = cn != NULL ? 1 - pl->owner : -1;
 	struct cand c;
 
 	memset(&c, 0, sizeof c);
-	c.source = UP_SRC_KEYLOG;
-	if (hdr->long_header)
-		FIND(s->matches, UP_MAX_MATCHES, m,
-		     s->matches[i_].space == space &&
-		     same_id(s->matches[i_].dcid, s->matches[i_].dcid_len,
-		             hdr->dcid, hdr->dcid_len));
-	else
-		FIND(s->matches, UP_MAX_MATCHES, m,
-		     s->matches[i_].space == space &&
-		     s->matches[i_].dcid_len < len &&
-		     memcmp(pkt + 1, s->matches[i_].dcid,
-		            s->matches[i_].dcid_len) == 0);
-	if (m != NULL && !(kl->conns[m->conn].have & (1u << m->label)))
-		m = NULL;
-	if (pass == 0) {
-		if (m == NULL)
+	c.conn = cn;
+	c.side = side;
+	if (s->have_secret) {
+		c.source = UP_SRC_SECRET;
+		c.keys = secret_keys(s, pl->version);
+		return add_cand(s, n, &c);
+	}
+	if (s->hp_key != NULL) {
+		c.source = UP_SRC_HP_KEY;
+		c.keys = s->hp_key;
+		return add_cand(s, n, &c);
+	}
+	if (s->kl == NULL)
+		return 0;
+	if (cn != NULL && cn->keylog != KEYLOG_NONE) {
+		int label = label_of(type, side);
+
+		if (label < 0)
 			return 0;
-		c.conn = m->conn;
-		c.label = m->label;
-		c.server = is_server_label(m->label);
-		s->cands[0] = c;
+		keylog_cand(s, &c, cn->keylog, label, pl->version, cn, 0);
+		return add_cand(s, n, &c);
+	}
+	if (cn != NULL && cn->hello_state == 1) {
+		*hints |= UP_HINT_NOSECRETS;
+		return 0;
+	}
+	if (cn == NULL)
+		*hints |= UP_HINT_NOCONN;
+	return fallback_cands(s, type, side, pl->version, cn, n);
+}
+
+/* ------------------------------------------------------------------ */
+/* Places. */
+
+/* The version of a short header: --quic-version, else its connection's,
+ * else that of the last long header that verified. */
+static uint32_t short_version(const struct up_state *s,
+                              const struct qc_conn *c)
+{
+	if (s->version_given)
+		return s->version;
+	if (c != NULL && c->version != 0)
+		return c->version;
+	return s->last_version != 0 ? s->last_version : s->version;
+}
+
+static void set_place(struct place *pl, size_t pn_offset, const uint8_t *dcid,
+                      size_t dcid_len, uint32_t version,
+                      const struct qc_match *m)
+{
+	pl->pn_offset = pn_offset;
+	pl->dcid = dcid;
+	pl->dcid_len = dcid_len;
+	pl->version = version;
+	pl->conn = m != NULL ? m->conn : NULL;
+	pl->owner = m != NULL ? m->side : QC_CLIENT;
+}
+
+/* Whether a connection ID tells its connection apart: one of some bytes,
+ * or an empty one with its owner's address. */
+static int tells_conn(size_t len, const struct qc_addr *addr)
+{
+	return len != 0 || (addr != NULL && addr->len != 0);
+}
+
+/* Room for n places and n matches: 0 or UP_ENOMEM. */
+static int places_room(struct up_state *s, size_t n)
+{
+	if (n > s->places_cap) {
+		struct place *p = realloc(s->places, n * sizeof *p);
+
+		if (p == NULL)
+			return UP_ENOMEM;
+		s->places = p;
+		s->places_cap = n;
+	}
+	if (n > s->matches_cap) {
+		struct qc_match *m = realloc(s->matches, n * sizeof *m);
+
+		if (m == NULL)
+			return UP_ENOMEM;
+		s->matches = m;
+		s->matches_cap = n;
+	}
+	return 0;
+}
+
+/* Every match of a connection ID (*n of them), in s->matches. */
+static int find_all(struct up_state *s, const uint8_t *id, size_t len,
+                    int src, int short_header, const uint8_t *pkt,
+                    size_t pkt_len, size_t *n)
+{
+	const struct qc_addr *a = s->meta == NULL ? NULL :
+	                          src ? &s->meta->src : &s->meta->dst;
+	size_t got;
+
+	for (;;) {
+		got = short_header ?
+		      qc_find_short(&s->conns, pkt, pkt_len, s->dcid_len, a,
+		                    s->matches, s->matches_cap) :
+		      qc_find(&s->conns, id, len, a, s->matches,
+		              s->matches_cap);
+		if (got <= s->matches_cap)
+			break;
+		if (places_room(s, got) != 0)
+			return UP_ENOMEM;
+	}
+	*n = got;
+	return 0;
+}
+
+/* The connection of a datagram's endpoints (a capture's), as a match of
+ * the side that receives it: 1, or 0 when there is none. */
+static int by_path(const struct up_state *s, struct qc_match *m)
+{
+	int side;
+
+	if (s->meta == NULL)
+		return 0;
+	m->conn = qc_find_path(&s->conns, &s->meta->src, &s->meta->dst, &side);
+	m->side = side;
+	m->cid_len = 0;
+	return m->conn != NULL;
+}
+
+/*
+ * The places of a short header at every DCID length from 0 to 20
+ * (--dcid-len: that one) that the packet has room for, the lengths of the
+ * connection IDs seen first: of connection m's (found by its endpoints),
+ * or of no connection (m NULL).  The one sweep of DCID lengths.
+ */
+static void sweep_places(struct up_state *s, const uint8_t *pkt, size_t len,
+                         const struct qc_match *m, size_t *np)
+{
+	size_t i, from = 0, to = QUIC_MAX_CID_LEN;
+	uint32_t version = short_version(s, m != NULL ? m->conn : NULL);
+	int pass;
+
+	if (s->dcid_len != QUIC_DCID_LEN_UNKNOWN)
+		from = to = s->dcid_len;
+	*np = 0;
+	for (pass = 0; pass < 2; pass++)
+		for (i = from; i <= to && i + 1 <= len; i++)
+			if ((s->conns.lens[i] != 0) == (pass == 0))
+				set_place(&s->places[(*np)++], 1 + i, pkt + 1, i,
+				          version, m);
+}
+
+/*
+ * A long header: one place for each connection it belongs to: by its
+ * SCID, the sender's (unique when not empty), else by its DCID, the
+ * receiver's (a zero-length one may be any connection's without an
+ * address to tell them apart); or one place of no connection.
+ */
+static int long_places(struct up_state *s, const struct quic_header *h,
+                       size_t pn_offset, size_t *np)
+{
+	size_t n = 0, i;
+	int by_scid = 0;
+
+	if (places_room(s, 1) != 0)
+		return UP_ENOMEM;
+	/* a connection ID of some bytes tells the connection; an empty one
+	 * only with an address, and less surely (a port used again) */
+	if (h->scid != NULL && h->scid_len != 0) {
+		if (find_all(s, h->scid, h->scid_len, 1, 0, NULL, 0, &n) != 0)
+			return UP_ENOMEM;
+		by_scid = n != 0;
+	}
+	if (n == 0 && h->dcid != NULL && h->dcid_len != 0 &&
+	    find_all(s, h->dcid, h->dcid_len, 0, 0, NULL, 0, &n) != 0)
+		return UP_ENOMEM;
+	if (n == 0 && h->scid != NULL && h->scid_len == 0 &&
+	    tells_conn(0, s->meta != NULL ? &s->meta->src : NULL)) {
+		if (find_all(s, h->scid, 0, 1, 0, NULL, 0, &n) != 0)
+			return UP_ENOMEM;
+		by_scid = n != 0;
+	}
+	if (n == 0 && h->dcid != NULL && h->dcid_len == 0 &&
+	    find_all(s, h->dcid, 0, 0, 0, NULL, 0, &n) != 0)
+		return UP_ENOMEM;
+	if (n == 0 && by_path(s, &s->matches[0]))
+		n = 1;
+	for (i = 0; i < n; i++) {
+		if (by_scid)
+			s->matches[i].side = 1 - s->matches[i].side;
+		set_place(&s->places[i], pn_offset, h->dcid, h->dcid_len,
+		          h->version, &s->matches[i]);
+	}
+	if (n == 0)
+		set_place(&s->places[n++], pn_offset, h->dcid, h->dcid_len,
+		          h->version, NULL);
+	*np = n;
+	return 0;
+}
+
+/*
+ * A short header: at the length of each connection ID of a connection
+ * that the packet starts with; when none (a packet of a connection whose
+ * handshake was not seen) and a tag can tell, at every length from 0 to
+ * 20 (--dcid-len: that one).  With --pn-offset (the first packet): there.
+ */
+static int short_places(struct up_state *s, const uint8_t *pkt, size_t len,
+                        int given, int sweep, size_t *np)
+{
+	struct qc_match m;
+	size_t n, i;
+
+	*np = 0;
+	if (places_room(s, QUIC_MAX_CID_LEN + 1) != 0)
+		return UP_ENOMEM;
+	if (given) {
+		size_t l = s->pn_offset - 1;
+
+		set_place(&s->places[0], s->pn_offset, pkt + 1,
+		          l < QUIC_MAX_CID_LEN ? l : QUIC_MAX_CID_LEN,
+		          short_version(s, NULL), NULL);
+		*np = 1;
+		return 0;
+	}
+	if (find_all(s, NULL, 0, 0, 1, pkt, len, &n) != 0)
+		return UP_ENOMEM;
+	for (i = 0; i < n; i++)
+		set_place(&s->places[i], 1 + s->matches[i].cid_len, pkt + 1,
+		          s->matches[i].cid_len,
+		          short_version(s, s->matches[i].conn), &s->matches[i]);
+	if (n != 0) {
+		*np = n;
+		return 0;
+	}
+	if (by_path(s, &m)) {
+		/* a connection ID not seen, of a connection whose endpoints
+		 * these are: at each length (those seen first) */
+		sweep_places(s, pkt, len, &m, np);
+		return 0;
+	}
+	if (s->dcid_len != QUIC_DCID_LEN_UNKNOWN || sweep)
+		sweep_places(s, pkt, len, NULL, np);
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Learning from a packet that verified. */
+
+static int learn_cid(struct up_state *s, struct qc_conn *c, int side,
+                     const uint8_t *id, size_t len, uint64_t seq, int src)
+{
+	const struct qc_addr *a = NULL;
+
+	if (s->meta != NULL)
+		a = src ? &s->meta->src : &s->meta->dst;
+	return qc_learn(&s->conns, c, side, id, len, seq, a);
+}
+
+/* The key-log connection of a ClientHello's random, when its CRYPTO
+ * frames are all in. */
+static void take_hello(struct up_state *s, struct qc_conn *c)
+{
+	int st = qf_hello_random(&c->hello, c->random);
+	size_t k;
+
+	if (st == 0)
+		return;
+	c->hello_state = st;
+	if (st < 0 || s->kl == NULL)
+		return;
+	k = keylog_find(s->kl, c->random);
+	if (k != KEYLOG_NONE || c->keylog_by_trial) {
+		c->keylog = k;
+		c->keylog_by_trial = 0;
+		if (k != KEYLOG_NONE)
+			claim(s, k);
+	}
+}
+
+/* The cipher suite of a ServerHello, when its CRYPTO frames are all in:
+ * it tells a ChaCha20-Poly1305 connection, whose secrets are as long as
+ * an AES-128 one's. */
+static void take_server_hello(struct qc_conn *c)
+{
+	int st = qf_hello_suite(&c->server_hello, &c->suite);
+
+	if (st != 0)
+		c->suite_state = st;
+}
+
+/* The frames of a verified packet: each side's Initial CRYPTO data until
+ * its hello tells what is needed (the client's random, the server's
+ * suite), and the connection IDs a side issues. */
+static int read_frames(struct up_state *s, struct pk_keys *k,
+                       const struct up_packet *p, struct qc_conn *c,
+                       int side)
+{
+	int initial = p->type == QUIC_PT_INITIAL;
+	struct qf_hello *hello = !initial ? NULL :
+	                         side == QC_CLIENT && c->hello_state == 0 ?
+	                         &c->hello :
+	                         side == QC_SERVER && c->suite_state == 0 ?
+	                         &c->server_hello : NULL;
+	int ids = p->type == QUIC_PT_1RTT || p->type == QUIC_PT_0RTT;
+	const struct quic_aead *a;
+	struct qf_reader r;
+	struct qf_frame f;
+	int rc = 0;
+
+	if ((hello == NULL && !ids) || (a = pk_aead(k, p->generation)) == NULL)
+		return 0;
+	qf_init(&r, a, p->bytes, p->len, p->pn_offset + p->pn_len, p->pn);
+	while (rc == 0 && qf_next(&r, &f)) {
+		if (hello != NULL && f.type == QF_CRYPTO)
+			qf_hello_add(hello, &r, &f);
+		if (ids && f.type == QF_NEW_CONNECTION_ID) {
+			rc = learn_cid(s, c, side, f.cid, f.cid_len, f.seq, 1);
+			qc_retire_prior(&s->conns, c, side, f.retire_prior_to);
+		}
+	}
+	qf_done(&r);
+	if (hello == &c->hello)
+		take_hello(s, c);
+	else if (hello != NULL)
+		take_server_hello(c);
+	return rc == 0 ? 0 : UP_ENOMEM;
+}
+
+/*
+ * The connection of a packet whose key verified: the one its DCID led
+ * to; for a client's first Initial, the one its SCID belongs to when a
+ * Retry to it was seen (the Retry changed the DCID; else the SCID's
+ * connection is an earlier one, from the same port), or a new one; for a
+ * key-log secret tried without a connection, a new one.
+ */
+static struct qc_conn *conn_of(struct up_state *s, const struct cand *c,
+                               const struct quic_header *h, int *made)
+{
+	const struct qc_addr *src = s->meta != NULL ? &s->meta->src : NULL;
+	struct qc_match m;
+	struct qc_conn *cn;
+
+	*made = 0;
+	if (c->conn != NULL)
+		return c->conn;
+	if (c->source == UP_SRC_INITIAL && c->side == QC_CLIENT &&
+	    h->long_header && tells_conn(h->scid_len, src) &&
+	    qc_find(&s->conns, h->scid, h->scid_len, src, &m, 1) != 0 &&
+	    m.side == QC_CLIENT && m.conn->retried) {
+		m.conn->retried = 0;
+		return m.conn;
+	}
+	if (c->source != UP_SRC_INITIAL && !c->fallback)
+		return NULL;
+	/* the other side of a key-log connection found by trial before */
+	if (c->fallback && s->trial_conn[c->kl_conn] != NULL)
+		return s->trial_conn[c->kl_conn];
+	if ((cn = qc_new(&s->conns)) != NULL)
+		*made = 1;
+	return cn;
+}
+
+/* A connection made or changed by a packet: the DCID its Initial keys
+ * derive from (--odcid; a client's first Initial's own, or after a Retry
+ * the new one), its key-log connection (a trial's). */
+static int adopt(struct up_state *s, struct qc_conn *cn, const struct cand *c,
+                 const struct quic_header *h, int made)
+{
+	const uint8_t *d = NULL;
+	size_t dl = 0;
+
+	if (c->source == UP_SRC_INITIAL && c->from == UP_DCID_OPTION) {
+		d = s->odcid;
+		dl = s->odcid_len;
+	} else if (c->source == UP_SRC_INITIAL && c->from == UP_DCID_OWN &&
+	           c->side == QC_CLIENT) {
+		d = h->dcid;
+		dl = h->dcid_len;
+		cn->retried = 0;
+	}
+	if (d != NULL && (made || !cn->have_odcid || cn->odcid_len != dl ||
+	                  memcmp(cn->odcid, d, dl) != 0)) {
+		if (qc_learn_odcid(&s->conns, cn, d, dl, s->meta != NULL ?
+		                   &s->meta->dst : NULL) != 0)
+			return UP_ENOMEM;
+		if (cn->initial != NULL)
+			pk_wipe(&cn->initial[0]);   /* made again when asked */
+	}
+	if (c->source == UP_SRC_KEYLOG && c->fallback) {
+		cn->keylog = c->kl_conn;
+		cn->keylog_by_trial = 1;
+		s->trial_conn[c->kl_conn] = cn;
+		s->trial_sides[c->kl_conn] |= (uint8_t)(1u << c->side);
+		if (s->trial_sides[c->kl_conn] == 3)
+			claim(s, c->kl_conn);
+	}
+	return 0;
+}
+
+/* The connection IDs a packet shows: a long header's SCID (the sender's)
+ * and DCID (the receiver's), a short header's DCID at its length. */
+static int learn_ids(struct up_state *s, struct qc_conn *cn, int side,
+                     const struct quic_header *h, const struct place *pl)
+{
+	int rc = 0;
+
+	if (side < 0)
+		return 0;
+	if (h->long_header) {
+		rc = learn_cid(s, cn, side, h->scid, h->scid_len, 0, 1);
+		/* (a client's Initials to its first DCID: that one is the
+		 * Initial keys', not the server's) */
+		if (rc == 0 && !(cn->have_odcid && cn->odcid_len == h->dcid_len &&
+		                 memcmp(cn->odcid, h->dcid, h->dcid_len) == 0))
+			rc = learn_cid(s, cn, 1 - side, h->dcid, h->dcid_len, 0,
+			               0);
+	} else {
+		rc = learn_cid(s, cn, 1 - side, pl->dcid, pl->dcid_len, 0, 0);
+	}
+	return rc;
+}
+
+/* The counter of a packet type, or -1. */
+static int type_counter(enum quic_packet_type t)
+{
+	switch (t) {
+	case QUIC_PT_INITIAL:
+		return QC_N_INITIAL;
+	case QUIC_PT_0RTT:
+		return QC_N_0RTT;
+	case QUIC_PT_HANDSHAKE:
+		return QC_N_HANDSHAKE;
+	case QUIC_PT_1RTT:
+		return QC_N_1RTT;
+	default:
+		return -1;
+	}
+}
+
+/* The counter of a verdict, or -1. */
+static int verdict_counter(enum up_verdict v)
+{
+	switch (v) {
+	case UP_AUTHENTICATED:
+		return QC_N_AUTHENTICATED;
+	case UP_FAILED:
+		return QC_N_FAILED;
+	case UP_SKIPPED:
+		return QC_N_SKIPPED;
+	case UP_TRUNCATED:
+	case UP_NO_PACKET_KEY:
+		return QC_N_NOT_CHECKED;
+	case UP_NO_PROTECTION:
+		return QC_N_NO_PROTECTION;
+	default:
+		return -1;
+	}
+}
+
+static void count(struct up_state *s, const struct up_packet *p)
+{
+	struct qc_conn *cn;
+	int k;
+
+	if (p->conn == 0)
+		return;
+	cn = s->conns.conns[p->conn - 1];
+	if ((k = type_counter(p->type)) >= 0)
+		cn->count[k]++;
+	if ((k = verdict_counter(p->verdict)) >= 0)
+		cn->count[k]++;
+}
+
+/* A packet that no key verified, of a connection all the same: the
+ * first its DCID belongs to. */
+static size_t conn_by_dcid(const struct up_state *s, const struct up_packet *p)
+{
+	const struct qc_addr *dst = s->meta != NULL ? &s->meta->dst : NULL;
+	struct qc_match m;
+
+	if (p->bytes == NULL || p->len == 0 || p->kind == DGRAM_PADDING)
+		return 0;
+	if (p->type == QUIC_PT_1RTT) {
+		if (qc_find_short(&s->conns, p->bytes, p->len, s->dcid_len, dst,
+		                  &m, 1) != 0)
+			return m.conn->index;
+	} else if (p->dcid != NULL &&
+	           qc_find(&s->conns, p->dcid, p->dcid_len, dst, &m, 1) != 0) {
+		return m.conn->index;
+	}
+	return 0;
+}
+
+/* The largest packet number of a space of no connection (the one secret,
+ * a bare hp key). */
+static void note_loose(struct up_state *s, const struct up_packet *p)
+{
+	uint64_t *l = &s->loose[space_of(p->type)];
+
+	if (*l == QUIC_PN_NONE || p->pn > *l)
+		*l = p->pn;
+}
+
+/* What the stream learns from a packet that verified with c at pl. */
+static int learn(struct up_state *s, struct up_packet *p,
+                 const struct quic_header *h, const struct cand *c,
+                 const struct place *pl, const struct pk_result *r)
+{
+	int made, rc, side = c->side;
+	struct qc_conn *cn = conn_of(s, c, h, &made);
+
+	if (h->long_header) {
+		s->versions_seen |= (unsigned)version_bit(h->version);
+		s->last_version = h->version;
+	}
+	if (cn == NULL) {
+		if (c->source == UP_SRC_INITIAL || c->fallback)
+			return UP_ENOMEM;        /* a connection not made */
+		note_loose(s, p);
+		return 0;
+	}
+	if ((rc = adopt(s, cn, c, h, made)) != 0 ||
+	    (rc = learn_ids(s, cn, side, h, pl)) != 0)
+		return rc;
+	if (h->long_header)
+		cn->version = h->version;
+	if (c->source != UP_SRC_INITIAL && c->keys->key_len != 0)
+		cn->key_len = c->keys->key_len;
+	cn->missed_updates += r->skipped;
+	qc_touch(&s->conns, cn, ++s->clock);
+	p->conn = cn->index;
+	if (side < 0) {
+		note_loose(s, p);
+		return 0;
+	}
+	if (s->meta != NULL &&
+	    qc_learn_path(&s->conns, cn, side == QC_CLIENT ? &s->meta->src
+	                                                   : &s->meta->dst,
+	                  side == QC_CLIENT ? &s->meta->dst
+	                                    : &s->meta->src) != 0)
+		return UP_ENOMEM;
+	if (cn->largest[side][space_of(p->type)] == QUIC_PN_NONE ||
+	    p->pn > cn->largest[side][space_of(p->type)])
+		cn->largest[side][space_of(p->type)] = p->pn;
+	return read_frames(s, c->keys, p, cn, side);
+}
+
+/* ------------------------------------------------------------------ */
+/* One packet. */
+
+/* The largest packet number of the space c and pl would put the packet
+ * in. */
+static uint64_t largest_for(const struct up_state *s, const struct cand *c,
+                            enum quic_packet_type type)
+{
+	if (c->conn != NULL && c->side >= 0)
+		return c->conn->largest[c->side][space_of(type)];
+	if (c->source != UP_SRC_INITIAL && !c->fallback)
+		return s->loose[space_of(type)];
+	return QUIC_PN_NONE;
+}
+
+/* p takes a try's header fields and key. */
+static void take(struct up_packet *p, const struct pk_result *r,
+                 const struct cand *c, const struct place *pl,
+                 uint64_t largest)
+{
+	p->pn_offset = pl->pn_offset;
+	p->pn_len = r->pn_len;
+	p->truncated_pn = r->truncated;
+	p->pn = r->pn;
+	p->pn_known = largest != QUIC_PN_NONE;
+	p->key_phase = r->key_phase;
+	p->generation = r->generation;
+	p->missed_updates = r->skipped;
+	p->source = c->source;
+	p->keys = c->keys;
+	p->server = c->side == QC_SERVER;
+	p->keylog_conn = c->kl_conn;
+	p->keylog_label = c->label;
+	p->dcid_from = c->from;
+	memcpy(p->key_dcid, c->dcid, c->dcid_len);
+	p->key_dcid_len = c->dcid_len;
+	if (p->type == QUIC_PT_1RTT) {
+		p->dcid = pl->dcid;
+		p->dcid_len = pl->dcid_len;
+	}
+	if (c->conn != NULL)
+		p->conn = c->conn->index;
+}
+
+/* The connection a long header's SCID belongs to, on the client's side
+ * (a client's later Initials). */
+static struct qc_conn *scid_conn(const struct up_state *s,
+                                 const struct quic_header *h)
+{
+	struct qc_match m;
+
+	const struct qc_addr *src = s->meta != NULL ? &s->meta->src : NULL;
+
+	if (!h->long_header || h->scid == NULL ||
+	    !tells_conn(h->scid_len, src) ||
+	    qc_find(&s->conns, h->scid, h->scid_len, src, &m, 1) == 0 ||
+	    m.side != QC_CLIENT)
+		return NULL;
+	return m.conn;
+}
+
+/* The candidates of a place. */
+static int cands_of(struct up_state *s, const struct up_packet *p,
+                    const struct quic_header *h, const struct place *pl,
+                    size_t *n, unsigned *hints)
+{
+	*n = 0;
+	if (p->type == QUIC_PT_INITIAL && s->initial)
+		return initial_cands(s, pl, scid_conn(s, h), n);
+	return other_cands(s, p->type, pl, n, hints);
+}
+
+/* What a failure is likely to come from. */
+static unsigned failure_hints(const struct up_state *s,
+                              const struct up_packet *p, int any_conn,
+                              int tried_32)
+{
+	unsigned h = 0;
+
+	if (p->type == QUIC_PT_INITIAL && s->initial && !s->have_odcid &&
+	    !any_conn)
+		h |= UP_HINT_ODCID;
+	if (p->type == QUIC_PT_1RTT && s->dcid_len != QUIC_DCID_LEN_UNKNOWN &&
+	    !any_conn)
+		h |= UP_HINT_DCIDLEN;
+	if (tried_32 && p->type != QUIC_PT_INITIAL)
+		h |= UP_HINT_CHACHA;
+	return h;
+}
+
+/* A try's bookkeeping over the places and candidates of a packet. */
+struct tries {
+	size_t n;                 /* tries made */
+	int many;                 /* one of many keys or places */
+	int places;               /* more than one place */
+	struct qc_conn *chacha;   /* a place's connection that is ChaCha20's */
+	int chacha_first;         /* the first place's */
+	int short_of_sample;      /* a key could not be tried: no sample */
+	int any_conn, tried_32;
+	int far;                  /* a key left untried in the first pass:
+	                             the number it makes is far from the
+	                             largest */
+	unsigned near;            /* PK_NEAR: the first pass */
+	int have_first;           /* a first try that removed protection */
+	struct cand first_c;
+	struct place first_pl;
+};
+
+/* One candidate at one place: 1 when it verified (p filled, the stream
+ * told), 0 when not, or UP_ENOMEM. */
+static int try_one(struct up_state *s, uint8_t *pkt, size_t len,
+                   const struct quic_header *h, const struct place *pl,
+                   const struct cand *c, int check, struct up_packet *p,
+                   struct tries *t)
+{
+	uint64_t largest = largest_for(s, c, p->type);
+	struct pk_result r;
+
+	if (pk_try(c->keys, pkt, len, pl->pn_offset, largest,
+	           (check ? PK_CHECK : 0) |
+	           (p->type == QUIC_PT_1RTT ? PK_ONE_RTT : 0) |
+	           (c->fallback || t->places ? 0 : PK_MEMO) |
+	           (t->many ? PK_FILTER : 0) |
+	           t->near, &r) != QUIC_OK) {
+		t->short_of_sample = 1;
+		return 0;
+	}
+	t->n++;
+	p->candidates++;
+	t->any_conn |= c->conn != NULL;
+	t->far |= r.far;
+	t->tried_32 |= c->keys->secret_len == 32;
+	if (!t->have_first) {
+		t->have_first = 1;
+		t->first_c = *c;
+		t->first_pl = *pl;
+	}
+	if (!check || c->keys->key_len == 0) {
+		take(p, &r, c, pl, largest);
+		p->verdict = c->source == UP_SRC_HP_KEY ? UP_NO_PACKET_KEY
+		                                        : UP_TRUNCATED;
+		if (c->conn == NULL)
+			note_loose(s, p);
 		return 1;
 	}
-	/* one per connection and label: no duplicates to look for */
-	for (i = 0; i < kl->n; i++)
-		for (k = 0; k < nlabels && n < s->cands_cap; k++) {
-			if (!(kl->conns[i].have & (1u << labels[k])) ||
-			    (m != NULL && m->conn == i && m->label == labels[k]))
-				continue;
-			c.conn = i;
-			c.label = labels[k];
-			c.server = is_server_label(labels[k]);
-			s->cands[n++] = c;
-		}
-	return n;
-}
-
-/* The keys to try on a packet on pass 0 or 1 (a key log's likely one
- * first, then the rest), in s->cands. */
-static size_t packet_cands(struct up_state *s, const struct quic_header *hdr,
-                           const uint8_t *pkt, size_t len,
-                           const struct up_packet *p, int pass)
-{
-	const struct up_config *cfg = &s->cfg;
-	size_t n = 0;
-
-	if (p->type != QUIC_PT_INITIAL && cfg->keylog != NULL)
-		return keylog_cands(s, hdr, pkt, len, p->type, pass);
-	if (pass != 0)
+	if (!r.ok)
 		return 0;
-	if (p->type == QUIC_PT_INITIAL && cfg->initial)
-		initial_cands(s, hdr, &n);
-	else if (cfg->have_secret || cfg->have_hp_key) {
-		memset(&s->cands[0], 0, sizeof s->cands[0]);
-		s->cands[0].source = cfg->have_secret ? UP_SRC_SECRET
-		                                      : UP_SRC_HP_KEY;
-		s->cands[0].server = -1;
-		n = 1;
-	}
-	return n;
+	take(p, &r, c, pl, largest);
+	p->verdict = UP_AUTHENTICATED;
+	return learn(s, p, h, c, pl, &r) == 0 ? 1 : UP_ENOMEM;
 }
+
+/*
+ * No key verified: the one key and place there were leave the header
+ * they made (as the tool always showed a single key's result); else the
+ * packet stays as received.
+ */
+static void failed(struct up_state *s, uint8_t *pkt, size_t len,
+                   const struct tries *t, unsigned hints,
+                   struct up_packet *p)
+{
+	struct pk_result r;
+
+	p->verdict = UP_FAILED;
+	p->hints = hints | failure_hints(s, p, t->any_conn, t->tried_32);
+	if (!t->have_first)
+		return;
+	p->source = t->first_c.source;
+	if (t->n == 1 &&
+	    pk_try(t->first_c.keys, pkt, len, t->first_pl.pn_offset,
+	           largest_for(s, &t->first_c, p->type),
+	           p->type == QUIC_PT_1RTT ? PK_ONE_RTT : 0, &r) == QUIC_OK) {
+		uint64_t largest = largest_for(s, &t->first_c, p->type);
+
+		take(p, &r, &t->first_c, &t->first_pl, largest);
+	}
+}
+
+/* A short header whose DCID length cannot be told (with -k, no tag can
+ * tell a wrong guess). */
+static int no_dcid_len(const struct up_state *s, struct up_packet *p)
+{
+	p->verdict = UP_INVALID;
+	p->status = QUIC_ENODCIDLEN;
+	snprintf(p->why, sizeof p->why, "the packet has a short header: give "
+	         "--dcid-len N (the length of its Destination Connection ID)%s",
+	         s->have_pn_offset ? "" : " or --pn-offset N");
+	return 0;
+}
+
+/* Whether a connection's ServerHello chose ChaCha20-Poly1305. */
+static int is_chacha(const struct qc_conn *c)
+{
+	return c != NULL && c->suite_state == 1 &&
+	       c->suite == QF_TLS_CHACHA20_POLY1305_SHA256;
+}
+
+/*
+ * The places of a packet that is of no connection seen: one for a long
+ * header, every DCID length for a short one (--dcid-len: that one).
+ */
+static int fallback_places(struct up_state *s, const uint8_t *pkt,
+                           size_t len, const struct quic_header *h,
+                           size_t pn_offset, size_t *np)
+{
+	*np = 0;
+	if (places_room(s, QUIC_MAX_CID_LEN + 1) != 0)
+		return UP_ENOMEM;
+	if (h->long_header) {
+		set_place(&s->places[(*np)++], pn_offset, h->dcid, h->dcid_len,
+		          h->version, NULL);
+		return 0;
+	}
+	sweep_places(s, pkt, len, NULL, np);
+	return 0;
+}
+
+/* One pass of try_places (t->near says which). */
+static int try_pass(struct up_state *s, uint8_t *pkt, size_t len,
+                    const struct quic_header *h, size_t np, int truncated,
+                    int fallback, struct up_packet *p, struct tries *t,
+                    unsigned *hints)
+{
+	size_t i, k, n;
+	int rc;
+
+	for (i = 0; i < np; i++) {
+		struct place pl = s->places[i];
+
+		n = 0;
+		if (!fallback && is_chacha(pl.conn) &&
+		    p->type != QUIC_PT_INITIAL) {
+			if (t->chacha == NULL)
+				t->chacha = pl.conn;
+			t->chacha_first |= i == 0;
+			continue;
+		}
+		rc = fallback ? fallback_cands(s, p->type, -1, pl.version, NULL,
+		                               &n)
+		              : cands_of(s, p, h, &pl, &n, hints);
+		if (rc != 0)
+			return rc;
+		if (truncated && n > 1)
+			n = 1;   /* without the payload nothing tells them apart */
+		t->many = fallback || np > 1 || n > 1;
+		/* (a sweep that fails at one of several places may have
+		 * been at the wrong one: not remembered) */
+		t->places = np > 1;
+		for (k = 0; k < n; k++) {
+			rc = try_one(s, pkt, len, h, &pl, &s->cands[k],
+			             !truncated, p, t);
+			if (rc != 0)
+				return rc;
+		}
+	}
+	return 0;
+}
+
+/*
+ * Every candidate at each of the np places in s->places (only the
+ * key-log secrets no ClientHello claimed when fallback) until a tag
+ * verifies: 1 then (p filled), 0 when none did, or UP_ENOMEM.  A first
+ * pass tries each with its near generations and, among many, only where
+ * the packet number it makes is near the largest one (PK_NEAR), which is
+ * where a genuine packet verifies; only when none does are they tried
+ * again through the later generations a capture that starts late may
+ * need (1-RTT), or where the first pass found a number far off, so that
+ * a packet with many candidates (a zero-length connection ID in a hex
+ * stream) pays that for none but the last resort.
+ */
+static int try_places(struct up_state *s, uint8_t *pkt, size_t len,
+                      const struct quic_header *h, size_t np, int truncated,
+                      int fallback, struct up_packet *p, struct tries *t,
+                      unsigned *hints)
+{
+	struct tries before = *t;
+	size_t tried = p->candidates;
+	int rc;
+
+	t->near = PK_NEAR;
+	rc = try_pass(s, pkt, len, h, np, truncated, fallback, p, t, hints);
+	if (rc != 0 || truncated || (p->type != QUIC_PT_1RTT && !t->far)) {
+		t->near = 0;
+		return rc;
+	}
+	*t = before;                  /* (counted once, in the second) */
+	p->candidates = tried;
+	t->near = 0;
+	return try_pass(s, pkt, len, h, np, truncated, fallback, p, t, hints);
+}
+
+/* Whether the places found a connection, and every one of them was
+ * found without its ClientHello (by a trial: a capture that starts
+ * late). */
+static int handshake_unseen(const struct place *pl, size_t np)
+{
+	size_t i;
+
+	for (i = 0; i < np; i++)
+		if (pl[i].conn == NULL || pl[i].conn->hello_state == 1)
+			return 0;
+	return np != 0;
+}
+
+/* The address that owns the connection IDs of a packet of no connection
+ * (the receiver's), for an empty one; an empty address when none. */
+static void dead_addr(const struct up_state *s, const struct place *pl,
+                      struct qc_addr *a)
+{
+	memset(a, 0, sizeof *a);
+	if (pl->dcid_len == 0 && s->meta != NULL)
+		*a = s->meta->dst;
+}
+
+static struct dead_id *dead_slot(const struct up_state *s,
+                                 const struct place *pl)
+{
+	uint8_t key[1 + QUIC_MAX_CID_LEN + 1 + QC_ADDR_MAX];
+	struct qc_addr a;
+	size_t n = 1;
+
+	dead_addr(s, pl, &a);
+	key[0] = (uint8_t)pl->dcid_len;
+	if (pl->dcid_len != 0)
+		memcpy(key + n, pl->dcid, pl->dcid_len);
+	n += pl->dcid_len;
+	key[n++] = a.len;
+	memcpy(key + n, a.bytes, a.len);
+	n += a.len;
+	return &s->dead[cli_siphash24(cli_hash_key(), key, n) &
+	                (DEAD_SLOTS - 1)];
+}
+
+static int is_dead(const struct up_state *s, const struct place *pl)
+{
+	const struct dead_id *d = dead_slot(s, pl);
+	struct qc_addr a;
+
+	dead_addr(s, pl, &a);
+	return d->used && d->len == pl->dcid_len &&
+	       (pl->dcid_len == 0 || memcmp(d->id, pl->dcid, pl->dcid_len) == 0) &&
+	       d->addr.len == a.len && memcmp(d->addr.bytes, a.bytes, a.len) == 0;
+}
+
+/* The places of a packet of no connection, the dead ones left out; or,
+ * once the secrets failed there, each made dead. */
+static void drop_dead(struct up_state *s, size_t *np)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < *np; i++)
+		if (!is_dead(s, &s->places[i]))
+			s->places[k++] = s->places[i];
+	*np = k;
+}
+
+static void make_dead(struct up_state *s, size_t np)
+{
+	size_t i;
+
+	for (i = 0; i < np; i++) {
+		struct dead_id *d = dead_slot(s, &s->places[i]);
+
+		d->used = 1;
+		d->len = (uint8_t)s->places[i].dcid_len;
+		if (d->len != 0)
+			memcpy(d->id, s->places[i].dcid, d->len);
+		dead_addr(s, &s->places[i], &d->addr);
+	}
+}
+
+/* Whether a packet's keys are the key-log secrets no ClientHello claimed,
+ * tried for want of a connection. */
+static int by_trial(const struct up_state *s, const struct up_packet *p,
+                    size_t np)
+{
+	return np != 0 && s->places[0].conn == NULL && s->kl != NULL &&
+	       !s->have_secret && s->hp_key == NULL &&
+	       !(p->type == QUIC_PT_INITIAL && s->initial);
+}
+
+/*
+ * One packet of a datagram at pkt[0..len), its header h: every candidate
+ * at every place until a tag verifies.  truncated: a prefix whose payload
+ * cannot be checked.  A packet of a connection found without its
+ * handshake whose keys do not verify it is tried, while key-log secrets
+ * no ClientHello claimed are left, as a packet of no connection (in a
+ * capture that starts late, the other side's connection ID, not seen yet,
+ * may start like one of this side's, an empty one).
+ */
+static int do_packet(struct up_state *s, uint8_t *pkt, size_t len,
+                     const struct quic_header *h, int truncated,
+                     struct up_packet *p)
+{
+	struct tries t;
+	size_t np;
+	int given = s->have_pn_offset && p->index == 1, matched, trial;
+	size_t dead;
+	/* (matched: its connection is one whose handshake was not seen) */
+	size_t pn_offset = given ? s->pn_offset : h->pn_offset;
+	unsigned hints = 0;
+	int rc;
+
+	memset(&t, 0, sizeof t);
+	rc = h->long_header ?
+	     long_places(s, h, pn_offset, &np) :
+	     short_places(s, pkt, len, given, !truncated && s->hp_key == NULL,
+	                  &np);
+	if (rc != 0)
+		return rc;
+	if (np == 0)
+		return no_dcid_len(s, p);
+	matched = handshake_unseen(s->places, np);
+	trial = by_trial(s, p, np) && !truncated && !given;
+	dead = np;
+	if (trial)
+		drop_dead(s, &np);
+	dead -= np;
+	rc = try_places(s, pkt, len, h, np, truncated, 0, p, &t, &hints);
+	if (rc == 0 && trial)
+		make_dead(s, np);
+	if (rc == 0 && matched && !truncated && !given && s->nunclaimed != 0 &&
+	    label_of(p->type, QC_CLIENT) >= 0 &&
+	    (rc = fallback_places(s, pkt, len, h, pn_offset, &np)) == 0)
+		rc = try_places(s, pkt, len, h, np, 0, 1, p, &t, &hints);
+	if (rc != 0)
+		return rc < 0 ? rc : 0;
+	/* a ChaCha20 connection's (when it is the only one, or the most
+	 * recent of those its ID may be: a port used again) */
+	if (t.chacha != NULL && (t.n == 0 || t.chacha_first)) {
+		struct qc_conn *cn = t.chacha;
+
+		qc_touch(&s->conns, cn, ++s->clock);
+		p->verdict = UP_SKIPPED;
+		p->conn = cn->index;
+		snprintf(p->why, sizeof p->why, "its connection uses "
+		         "ChaCha20-Poly1305 (its ServerHello says so), whose "
+		         "header protection is not AES");
+		return 0;
+	}
+	if (t.n == 0 && t.short_of_sample && dead == 0) {
+		p->verdict = UP_INVALID;
+		p->status = QUIC_ESAMPLE;
+		snprintf(p->why, sizeof p->why, "the packet is too short for its "
+		         "header-protection sample");
+		return 0;
+	}
+	failed(s, pkt, len, &t, hints, p);
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Parts of a datagram. */
 
 /* Whether any key of the packet's type was given. */
 static int has_keys(const struct up_state *s, const struct up_packet *p)
 {
-	const struct keylog *kl = s->cfg.keylog;
-	enum keylog_label labels[2];
-	size_t nlabels, i, k;
-
 	if (p->type == QUIC_PT_INITIAL)
-		return s->cfg.initial || s->cfg.have_secret ||
-		       s->cfg.have_hp_key;
-	if (kl == NULL)
-		return s->cfg.have_secret || s->cfg.have_hp_key;
-	nlabels = labels_of(p->type, labels);
-	for (i = 0; i < kl->n; i++)
-		for (k = 0; k < nlabels; k++)
-			if (kl->conns[i].have & (1u << labels[k]))
-				return 1;
-	return 0;
+		return s->initial || s->have_secret || s->hp_key != NULL;
+	if (s->have_secret || s->hp_key != NULL)
+		return 1;
+	if (s->kl == NULL)
+		return 0;
+	return (s->kl_labels & ((1u << label_of(p->type, QC_CLIENT)) |
+	                        (label_of(p->type, QC_SERVER) < 0 ? 0 :
+	                         1u << label_of(p->type, QC_SERVER)))) != 0;
 }
 
 /* No key of the packet's type was given: p skipped, with the reason. */
 static void skipped(const struct up_state *s, struct up_packet *p)
 {
 	p->verdict = UP_SKIPPED;
-	if (p->type != QUIC_PT_INITIAL && s->cfg.keylog != NULL)
+	if (p->type != QUIC_PT_INITIAL && s->kl != NULL)
 		snprintf(p->why, sizeof p->why, "the key log has no %s secrets",
 		         quic_packet_type_name(p->type));
 	else
@@ -1054,232 +1623,6 @@ static void skipped(const struct up_state *s, struct up_packet *p)
 		         quic_packet_type_name(p->type),
 		         p->type == QUIC_PT_INITIAL ? "--initial" :
 		         "--keylog or --secret");
-}
-
-/* The places to try a packet at: one for a long header (or --pn-offset),
- * for a short header one per DCID length to try (every length when no
- * connection ID has been seen and the tag is checked); 0 (and p invalid)
- * when a short header's cannot be told. */
-static size_t packet_places(struct up_state *s, const struct quic_header *hdr,
-                            const uint8_t *pkt, size_t len, int checked,
-                            struct up_packet *p, struct where *w,
-                            int *guessed)
-{
-	const struct up_config *cfg = &s->cfg;
-	size_t lens[MAX_PLACES], n = 1, i, k = 0;
-	uint32_t versions[MAX_PLACES];
-	int given = cfg->have_pn_offset && p->index == 1;
-
-	*guessed = 0;
-	lens[0] = hdr->dcid_len;
-	versions[0] = hdr->version;
-	if (!hdr->long_header && given) {
-		lens[0] = cfg->pn_offset - 1;
-		versions[0] = cfg->version;
-	} else if (!hdr->long_header) {
-		/* with a bare hp key no tag tells a wrong guess */
-		n = cfg->have_hp_key && cfg->dcid_len == QUIC_DCID_LEN_UNKNOWN ?
-		    0 : dcid_lens(s, pkt, len, checked, lens, versions, guessed);
-		if (n == 0) {
-			p->verdict = UP_INVALID;
-			p->status = QUIC_ENODCIDLEN;
-			snprintf(p->why, sizeof p->why, "the packet has a short "
-			         "header: give --dcid-len N (the length of its "
-			         "Destination Connection ID)%s",
-			         cfg->have_pn_offset ? "" : " or --pn-offset N");
-			return 0;
-		}
-	}
-	for (i = 0; i < n; i++) {
-		w[k].pkt = pkt;
-		w[k].len = len;
-		w[k].version = versions[i];
-		w[k].one_rtt = !hdr->long_header;
-		w[k].pn_offset = given ? cfg->pn_offset :
-		                 hdr->long_header ? hdr->pn_offset : 1 + lens[i];
-		if (w[k].pn_offset > len ||
-		    len - w[k].pn_offset < QUIC_SAMPLE_GAP + QUIC_SAMPLE_LEN)
-			continue;
-		w[k].dcid = hdr->long_header ? hdr->dcid : pkt + 1;
-		/* (with --pn-offset a short header's "DCID" may be longer
-		 * than a connection ID: its first 20 bytes stand for it) */
-		w[k].dcid_len = w[k].dcid == NULL ? 0 :
-		                lens[i] < QUIC_MAX_CID_LEN ? lens[i] :
-		                QUIC_MAX_CID_LEN;
-		k++;
-	}
-	if (k == 0) {
-		p->verdict = UP_INVALID;
-		p->status = QUIC_ESAMPLE;
-		snprintf(p->why, sizeof p->why, "the packet is too short for its "
-		         "header-protection sample");
-	}
-	return k;
-}
-
-/* The packet-number space of the packet at w if c is its key. */
-static void space_key_of(const struct cand *c, const struct up_packet *p,
-                         const struct where *w, struct space_key *k)
-{
-	memset(k, 0, sizeof *k);
-	k->source = c->source;
-	k->space = space_of(p->type);
-	switch (c->source) {
-	case UP_SRC_KEYLOG:
-		k->conn = c->conn;
-		k->server = is_server_label(c->label);
-		break;
-	case UP_SRC_INITIAL:
-		k->server = c->server;
-		copy_id(k->id, c->dcid, c->dcid_len);
-		k->id_len = c->dcid_len;
-		break;
-	case UP_SRC_SECRET:
-		break;
-	default:
-		copy_id(k->id, w->dcid, w->dcid_len);
-		k->id_len = w->dcid_len;
-		break;
-	}
-}
-
-/* What the stream learns from a packet that verified at w. */
-static void learn(struct up_state *s, const struct up_packet *p,
-                  const struct quic_header *hdr, const struct cand *c,
-                  const struct where *w)
-{
-	int space = space_of(p->type);
-	struct space_key k;
-
-	space_key_of(c, p, w, &k);
-	note_pn(s, &k, p->pn);
-	if (c->source == UP_SRC_KEYLOG)
-		remember_match(s, p->dcid, p->dcid_len, space, c->conn, c->label);
-	if (c->source == UP_SRC_INITIAL && !c->server)
-		remember_odcid(s, hdr->scid, hdr->scid_len, c->dcid, c->dcid_len);
-	/* a short header's DCID, its length now known, for the packets of
-	 * its connection that follow */
-	if (w->one_rtt)
-		remember_cid(s, p->dcid, p->dcid_len, w->version);
-}
-
-/* p takes the trial's header fields and key, and the packet the copy
- * (s->scratch or s->best) with its header protection removed. */
-static void take(struct up_packet *p, uint8_t *pkt, const uint8_t *copy,
-                 const struct trial *t, const struct cand *c,
-                 const struct where *w)
-{
-	memcpy(pkt, copy, w->len);
-	take_trial(p, t, c, w->pn_offset);
-	if (w->one_rtt) {
-		p->dcid = pkt + 1;
-		p->dcid_len = w->dcid_len;
-	}
-}
-
-/* The likely causes of a failure. */
-static unsigned failure_hints(const struct up_state *s,
-                              const struct up_packet *p, int guessed,
-                              int pn_known, int tried_32)
-{
-	unsigned h = 0;
-
-	if (p->type == QUIC_PT_INITIAL && s->cfg.initial && !s->cfg.have_odcid)
-		h |= UP_HINT_ODCID;
-	if (guessed)
-		h |= UP_HINT_DCIDLEN;
-	if (!pn_known && p->type != QUIC_PT_INITIAL)
-		h |= UP_HINT_PN;
-	if (tried_32 && p->type != QUIC_PT_INITIAL)
-		h |= UP_HINT_CHACHA;
-	return h;
-}
-
-/*
- * One packet: every candidate at every place until a tag verifies.  The
- * winner's copy is written back; without a check (a prefix, a bare hp
- * key), or for a failure with a single key and place, the first one's.
- */
-static int do_packet(struct up_state *s, uint8_t *pkt, size_t len,
-                     const struct quic_header *hdr, int truncated,
-                     struct up_packet *p)
-{
-	struct where w[MAX_PLACES];
-	struct trial t, first_t;
-	struct cand first_c;
-	size_t n, nw, i, k, first_w = 0, total = 0;
-	int guessed, have_first = 0, tried_32 = 0, st, pass;
-
-	if ((st = scratch_for(s, len)) != 0)
-		return st;
-	if (!has_keys(s, p)) {
-		skipped(s, p);
-		return 0;
-	}
-	if ((nw = packet_places(s, hdr, pkt, len, !truncated, p, w,
-	                        &guessed)) == 0)
-		return 0;
-	for (pass = 0; pass < 2; pass++) {
-		n = packet_cands(s, hdr, pkt, len, p, pass);
-		if (truncated && n > 1)
-			n = 1;   /* without the payload nothing tells them apart */
-		total += n;
-		for (k = 0; k < nw; k++) {
-			for (i = 0; i < n; i++) {
-				const struct cand *c = &s->cands[i];
-
-				struct space_key sk;
-
-				tried_32 |= secret_len_of(s, c) == 32;
-				space_key_of(c, p, &w[k], &sk);
-				w[k].largest = largest_of(s, &sk);
-				st = try_cand(s, c, &w[k], !truncated, &t);
-				p->candidates++;
-				if (st != QUIC_OK || !t.done)
-					continue;
-				if (!have_first) {
-					have_first = 1;
-					first_t = t;
-					first_w = k;
-					first_c = *c;
-					memcpy(s->best, s->scratch, len);
-				}
-				if (truncated || c->source == UP_SRC_HP_KEY)
-					goto no_check;
-				if (t.ok) {
-					take(p, pkt, s->scratch, &t, c, &w[k]);
-					p->verdict = UP_AUTHENTICATED;
-					learn(s, p, hdr, c, &w[k]);
-					goto out;
-				}
-			}
-		}
-	}
-	if (!have_first) {
-		p->verdict = UP_INVALID;
-		p->status = QUIC_ESAMPLE;
-		snprintf(p->why, sizeof p->why, "the packet is too short for its "
-		         "header-protection sample");
-		goto out;
-	}
-	/* no tag verified: with one key, what it made of the header, as the
-	 * tool always showed it */
-	p->verdict = UP_FAILED;
-	if (total == 1 && nw == 1)
-		take(p, pkt, s->best, &first_t, &first_c, &w[first_w]);
-	else
-		p->source = first_c.source;
-	p->pn_known = first_t.pn_known;
-	p->hints = failure_hints(s, p, guessed, first_t.pn_known, tried_32);
-	goto out;
-no_check:
-	take(p, pkt, s->best, &first_t, &first_c, &w[first_w]);
-	p->verdict = first_c.source == UP_SRC_HP_KEY ? UP_NO_PACKET_KEY
-	                                             : UP_TRUNCATED;
-out:
-	aesecb_wipe(s->scratch, len);
-	aesecb_wipe(s->best, len);
-	return 0;
 }
 
 /*
@@ -1293,8 +1636,8 @@ static int vouched(const struct up_state *s, int st, int long_header,
                    int *truncated)
 {
 	if (st == QUIC_ELENGTH || st == QUIC_ESAMPLE ||
-	    (!s->cfg.initial && st != QUIC_EVERSION) ||
-	    (s->cfg.have_hp_key && st == QUIC_EVERSION)) {
+	    (!s->initial && st != QUIC_EVERSION) ||
+	    (s->hp_key != NULL && st == QUIC_EVERSION)) {
 		*truncated = long_header;
 		return 1;
 	}
@@ -1302,9 +1645,11 @@ static int vouched(const struct up_state *s, int st, int long_header,
 }
 
 /* The checks of --pn-offset on the first packet: 0, or p invalid. */
-static int check_pn_offset(const struct up_state *s, struct up_packet *p)
+static int check_pn_offset(const struct up_state *s, struct up_packet *p,
+                           int protect)
 {
-	size_t off = s->cfg.pn_offset;
+	size_t off = s->pn_offset;
+	unsigned pnlen = (p->bytes[0] & 3u) + 1;
 
 	if (off == 0)
 		snprintf(p->why, sizeof p->why, "--pn-offset 0: the packet "
@@ -1312,36 +1657,41 @@ static int check_pn_offset(const struct up_state *s, struct up_packet *p)
 	else if (off >= p->len)
 		snprintf(p->why, sizeof p->why, "--pn-offset %zu is past the end "
 		         "of the packet (%zu bytes)", off, p->len);
+	else if (protect && pnlen > p->len - off)
+		snprintf(p->why, sizeof p->why, "the packet number (%u bytes at "
+		         "offset %zu) runs past the end of the packet (%zu "
+		         "bytes)", pnlen, off, p->len);
 	else if (p->len - off < QUIC_SAMPLE_GAP + QUIC_SAMPLE_LEN)
 		snprintf(p->why, sizeof p->why, "packet too short for its sample: "
 		         "the sample is bytes %zu to %zu, so %zu bytes are "
 		         "needed; the packet has %zu", off + QUIC_SAMPLE_GAP,
 		         off + QUIC_SAMPLE_GAP + QUIC_SAMPLE_LEN - 1,
 		         off + QUIC_SAMPLE_GAP + QUIC_SAMPLE_LEN, p->len);
-	else if (s->cfg.initial && p->version != 0 &&
-	         p->type != QUIC_PT_INITIAL && s->cfg.keylog == NULL &&
-	         !s->cfg.have_secret)
-		snprintf(p->why, sizeof p->why, "--initial: the packet is a %s "
-		         "packet, not an Initial packet",
-		         quic_packet_type_name(p->type));
 	else
 		return 0;
 	p->verdict = UP_INVALID;
 	return -1;
 }
 
-/* One part of a datagram (d + part->offset) into p. */
-static int uses_hp_key(const struct up_state *s, const struct up_packet *p);
+/* Whether p would be unprotected with the bare hp key (-k). */
+static int uses_hp_key(const struct up_state *s, const struct up_packet *p)
+{
+	if (s->hp_key == NULL)
+		return 0;
+	if (p->type == QUIC_PT_INITIAL)
+		return !s->initial;
+	return s->kl == NULL;
+}
 
-static int do_part(struct up_state *s, uint8_t *d, size_t len,
-                   const struct dgram_part *part, size_t index,
-                   struct up_packet *p)
+/* The fields of p from a part of the datagram. */
+static void describe(const struct up_state *s, uint8_t *d,
+                     const struct dgram_part *part, size_t index,
+                     struct up_packet *p)
 {
 	const struct quic_header *h = &part->h;
-	int st = part->status, truncated = 0, given;
-	int ok = st == QUIC_OK || (st == QUIC_ENODCIDLEN && !h->long_header);
 
 	memset(p, 0, sizeof *p);
+	p->meta = s->meta;
 	p->kind = part->kind;
 	p->index = index;
 	p->offset = part->offset;
@@ -1351,38 +1701,83 @@ static int do_part(struct up_state *s, uint8_t *d, size_t len,
 	p->version = h->version;
 	p->dcid = h->dcid;
 	p->dcid_len = h->dcid_len;
-	p->status = st;
+	p->status = part->status;
+}
+
+/*
+ * What of a part can be told before any key: padding, no protection, an
+ * unknown version, a header that cannot be read.  Returns 1 when p is
+ * final, 0 when the packet is to be tried (*truncated: a prefix).
+ */
+static int classify(const struct up_state *s, const struct dgram_part *part,
+                    size_t rest, int after_guess, int protect,
+                    struct up_packet *p, int *truncated)
+{
+	const struct quic_header *h = &part->h;
+	int st = part->status, given = p->index == 1 && s->have_pn_offset;
+	int ok = st == QUIC_OK || (st == QUIC_ENODCIDLEN && !h->long_header);
+
+	*truncated = 0;
 	if (part->kind == DGRAM_PADDING) {
 		p->verdict = UP_PADDING;
-		return 0;
+		return 1;
 	}
-	/* Retry and Version Negotiation, whole or cut short: never
-	 * unprotected, whatever the key source */
+	/* Retry and Version Negotiation, whole or cut short */
 	if (st == QUIC_ENOPROTECTION || h->type == QUIC_PT_RETRY ||
 	    h->type == QUIC_PT_VERSION_NEGOTIATION) {
-		p->verdict = UP_REFUSED;
-		p->len = len - part->offset;
+		p->verdict = UP_NO_PROTECTION;
+		p->len = rest;
 		quic_header_error(h, QUIC_ENOPROTECTION, p->why, sizeof p->why);
-		return 0;
+		return 1;
 	}
-	given = index == 1 && s->cfg.have_pn_offset;
-	if (!ok && given && vouched(s, st, h->long_header, &truncated)) {
-		ok = 1;
-		p->len = len - part->offset;
+	if (!ok && given && vouched(s, st, h->long_header, truncated)) {
+		p->len = rest;
+		return given && check_pn_offset(s, p, protect) != 0;
+	}
+	if (st == QUIC_EVERSION || (!ok && after_guess)) {
+		p->verdict = UP_SKIPPED;
+		if (st == QUIC_EVERSION)
+			quic_header_error(h, st, p->why, sizeof p->why);
+		else
+			snprintf(p->why, sizeof p->why, "it follows a packet of "
+			         "an unknown version, which was taken to end at "
+			         "its Length: this may not be a packet");
+		return 1;
 	}
 	if (!ok) {
 		p->verdict = UP_INVALID;
 		quic_header_error(h, st, p->why, sizeof p->why);
+		return 1;
+	}
+	return given && check_pn_offset(s, p, protect) != 0;
+}
+
+/* A Retry: the connection of its DCID (the client's) will see its
+ * client's Initials keyed by another DCID. */
+static void note_retry(struct up_state *s, const struct up_packet *p)
+{
+	struct qc_match m;
+
+	if (p->dcid != NULL &&
+	    qc_find(&s->conns, p->dcid, p->dcid_len, s->meta != NULL ?
+	            &s->meta->dst : NULL, &m, 1) != 0)
+		m.conn->retried = 1;
+}
+
+/* One part of a datagram (d + part->offset) into p. */
+static int do_part(struct up_state *s, uint8_t *d, size_t len,
+                   const struct dgram_part *part, size_t index,
+                   int after_guess, struct up_packet *p)
+{
+	int truncated;
+
+	describe(s, d, part, index, p);
+	if (classify(s, part, len - part->offset, after_guess, 0, p,
+	             &truncated)) {
+		if (p->verdict == UP_NO_PROTECTION && p->type == QUIC_PT_RETRY)
+			note_retry(s, p);
 		return 0;
 	}
-	/* the connection IDs short headers may carry: the SCID (the peer's
-	 * DCID) and the DCID (coalesced packets share it, RFC 9000 12.2) */
-	if (h->long_header && st == QUIC_OK) {
-		remember_cid(s, h->scid, h->scid_len, h->version);
-		remember_cid(s, h->dcid, h->dcid_len, h->version);
-	}
-	if (given && check_pn_offset(s, p) != 0)
-		return 0;
 	/* a bare hp key is one packet's, and nothing checks which: the
 	 * first of the datagram it would apply to takes it */
 	if (uses_hp_key(s, p)) {
@@ -1395,19 +1790,67 @@ static int do_part(struct up_state *s, uint8_t *d, size_t len,
 		}
 		s->hp_key_used = 1;
 	}
-	return do_packet(s, d + part->offset, p->len, h, truncated, p);
+	if (!has_keys(s, p)) {
+		skipped(s, p);
+		return 0;
+	}
+	return do_packet(s, d + part->offset, p->len, &part->h, truncated, p);
 }
 
-/* Whether p would be unprotected with the bare hp key (-k). */
-static int uses_hp_key(const struct up_state *s, const struct up_packet *p)
+/* Each part of a datagram, in order, counted for its connection and
+ * handed to fn (or held back). */
+static int each_part(struct up_state *s, uint8_t *d, size_t len,
+                     int (*fn)(struct up_state *, const struct up_packet *,
+                               void *), void *arg)
 {
-	const struct up_config *cfg = &s->cfg;
+	struct dgram_part part;
+	struct up_packet p;
+	size_t pos = 0, index = 0;
+	int rc, after_guess = 0;
 
-	if (!cfg->have_hp_key)
-		return 0;
-	if (p->type == QUIC_PT_INITIAL)
-		return !cfg->initial;
-	return cfg->keylog == NULL;
+	while (dgram_next(d, len, pos, s->dcid_len, &part)) {
+		if ((rc = do_part(s, d, len, &part, ++index, after_guess,
+		                  &p)) != 0)
+			return rc;
+		after_guess |= part.guessed;
+		if (p.conn == 0 && p.verdict != UP_AUTHENTICATED)
+			p.conn = conn_by_dcid(s, &p);
+		count(s, &p);
+		if ((rc = fn(s, &p, arg)) != 0)
+			return rc;
+		pos += p.len;
+	}
+	return 0;
+}
+
+struct direct {
+	up_packet_fn *fn;
+	void *arg;
+};
+
+static int pass_on(struct up_state *s, const struct up_packet *p, void *arg)
+{
+	const struct direct *d = arg;
+
+	(void)s;
+	return d->fn(d->arg, p);
+}
+
+static int hold(struct up_state *s, const struct up_packet *p, void *arg)
+{
+	size_t *n = arg;
+
+	if (*n == s->held_cap) {
+		size_t cap = s->held_cap ? 2 * s->held_cap : 8;
+		struct up_packet *h = realloc(s->held, cap * sizeof *h);
+
+		if (h == NULL)
+			return UP_ENOMEM;
+		s->held = h;
+		s->held_cap = cap;
+	}
+	s->held[(*n)++] = *p;
+	return 0;
 }
 
 /*
@@ -1421,32 +1864,15 @@ static int uses_hp_key(const struct up_state *s, const struct up_packet *p)
  */
 static int one_level(const struct up_state *s)
 {
-	return s->cfg.have_secret && !s->cfg.initial && s->cfg.keylog == NULL;
-}
-
-static int hold(struct up_state *s, size_t n, const struct up_packet *p)
-{
-	if (n == s->held_cap) {
-		size_t cap = s->held_cap ? 2 * s->held_cap : 8;
-		struct up_packet *h = realloc(s->held, cap * sizeof *h);
-
-		if (h == NULL)
-			return UP_ENOMEM;
-		s->held = h;
-		s->held_cap = cap;
-	}
-	s->held[n] = *p;
-	return 0;
+	return s->have_secret && !s->initial && s->kl == NULL;
 }
 
 static int one_level_datagram(struct up_state *s, uint8_t *d, size_t len,
                               up_packet_fn *fn, void *arg)
 {
-	struct dgram_part part;
-	struct up_packet p;
-	size_t pos = 0, n = 0, i;
+	size_t n = 0, i;
 	unsigned verified = 0;
-	int rc = 0;
+	int rc;
 
 	if (len > s->orig_cap) {
 		uint8_t *o = realloc(s->orig, len);
@@ -1457,16 +1883,12 @@ static int one_level_datagram(struct up_state *s, uint8_t *d, size_t len,
 		s->orig_cap = len;
 	}
 	memcpy(s->orig, d, len);
-	while (dgram_next(d, len, pos, s->cfg.dcid_len, &part)) {
-		if ((rc = do_part(s, d, len, &part, n + 1, &p)) != 0 ||
-		    (rc = hold(s, n, &p)) != 0)
-			return rc;
-		if (p.verdict == UP_AUTHENTICATED)
-			verified |= 1u << p.type;
-		n++;
-		pos += p.len;
-	}
-	for (i = 0; i < n; i++) {
+	if ((rc = each_part(s, d, len, hold, &n)) != 0)
+		return rc;
+	for (i = 0; i < n; i++)
+		if (s->held[i].verdict == UP_AUTHENTICATED)
+			verified |= 1u << s->held[i].type;
+	for (i = 0; i < n && rc == 0; i++) {
 		struct up_packet *q = &s->held[i];
 
 		if (q->verdict == UP_FAILED && verified != 0 &&
@@ -1474,35 +1896,107 @@ static int one_level_datagram(struct up_state *s, uint8_t *d, size_t len,
 			memcpy(d + q->offset, s->orig + q->offset, q->len);
 			q->verdict = UP_SKIPPED;
 			q->hints = 0;
+			q->pn_len = 0;
 			snprintf(q->why, sizeof q->why, "no %s keys given: the "
 			         "secret is another level's (it verified another "
 			         "packet of the datagram)",
 			         quic_packet_type_name(q->type));
 		}
-		if (rc == 0)
-			rc = fn(arg, q);
+		rc = fn(arg, q);
 	}
 	return rc;
 }
 
 int up_datagram(struct up_state *s, uint8_t *d, size_t len,
-                up_packet_fn *fn, void *arg)
+                const struct up_meta *meta, up_packet_fn *fn, void *arg)
 {
-	struct dgram_part part;
-	struct up_packet p;
-	size_t pos = 0, index = 0;
-	int rc;
+	struct direct dir;
 
 	if (s == NULL || d == NULL || fn == NULL)
 		return QUIC_EINVAL;
+	s->meta = meta;
 	s->hp_key_used = 0;
 	if (one_level(s))
 		return one_level_datagram(s, d, len, fn, arg);
-	while (dgram_next(d, len, pos, s->cfg.dcid_len, &part)) {
-		if ((rc = do_part(s, d, len, &part, ++index, &p)) != 0 ||
-		    (rc = fn(arg, &p)) != 0)
-			return rc;
-		pos += p.len;
+	dir.fn = fn;
+	dir.arg = arg;
+	return each_part(s, d, len, pass_on, &dir);
+}
+
+/* ------------------------------------------------------------------ */
+/* --protect. */
+
+/* The key the options name for a packet at pl. */
+static struct pk_keys *protect_key(struct up_state *s, const struct place *pl,
+                                   const struct up_packet *p)
+{
+	int vi = quic_version_index(pl->version);
+
+	if (p->type == QUIC_PT_INITIAL && s->initial) {
+		struct pk_keys *k = s->have_odcid ?
+			initial_keys(s, &s->odcid_keys[vi < 0 ? 0 : vi],
+			             pl->version, s->odcid, s->odcid_len) :
+			own_keys(s, pl->version, pl->dcid, pl->dcid_len);
+
+		return k != NULL ? &k[s->server_only] : NULL;
 	}
+	if (s->have_secret)
+		return secret_keys(s, pl->version);
+	return s->hp_key;
+}
+
+int up_protect(struct up_state *s, uint8_t *pkt, size_t len,
+               struct up_packet *p)
+{
+	struct dgram_part part;
+	struct pk_keys *k;
+	uint32_t tr = 0;
+	size_t np;
+	int truncated, st;
+	unsigned i;
+
+	s->meta = NULL;
+	if (!dgram_next(pkt, len, 0, s->dcid_len, &part))
+		return QUIC_EINVAL;
+	describe(s, pkt, &part, 1, p);
+	if (classify(s, &part, len, 0, 1, p, &truncated))
+		return 0;
+	if (!has_keys(s, p) || (p->type != QUIC_PT_INITIAL && s->initial &&
+	                        !s->have_secret && s->hp_key == NULL)) {
+		skipped(s, p);
+		return 0;
+	}
+	st = part.h.long_header ?
+	     long_places(s, &part.h, s->have_pn_offset ? s->pn_offset
+	                                               : part.h.pn_offset, &np) :
+	     short_places(s, pkt, p->len, s->have_pn_offset, 0, &np);
+	if (st != 0)
+		return st;
+	if (np == 0)
+		return no_dcid_len(s, p);
+	if ((k = protect_key(s, &s->places[0], p)) == NULL)
+		return UP_ENOMEM;
+	p->pn_offset = s->places[0].pn_offset;
+	p->pn_len = (pkt[0] & 3u) + 1;
+	for (i = 0; i < p->pn_len; i++)
+		tr = (tr << 8) | pkt[p->pn_offset + i];
+	p->truncated_pn = tr;
+	p->pn = tr;
+	p->keys = k;
+	st = pk_protect(k, pkt, p->len, p->pn_offset);
+	if (st != AESECB_OK) {
+		p->verdict = UP_INVALID;
+		snprintf(p->why, sizeof p->why, "%s", aesecb_strerror(st));
+		return 0;
+	}
+	p->verdict = UP_PROTECTED;
 	return 0;
+}
+
+int up_mask(const struct up_packet *p, uint8_t mask[5])
+{
+	if (p->keys == NULL || p->pn_len == 0)
+		return -1;
+	return pk_mask(p->keys, p->bytes, p->pn_offset, mask) == AESECB_OK ? 0
+	                                                                 : -1;
 }

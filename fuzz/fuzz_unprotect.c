@@ -30,6 +30,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hpconf.h"
 #include "keylog.h"
 #include "unprotect.h"
 
@@ -106,7 +107,8 @@ static void keylog_of_two(struct keylog *kl)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct up_config c;
+	static const char *keylog_name = "fuzz.keylog";
+	struct hp_conf c;
 	struct up_state *s;
 	struct keylog kl;
 	uint8_t *d;
@@ -118,8 +120,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	memset(&c, 0, sizeof c);
 	keylog_init(&kl);
 	src = data[0] & 7;
+	c.mode = HP_UNPROTECT;
 	c.version = (data[0] & 0x10) ? QUIC_VERSION_2 : QUIC_VERSION_1;
-	c.version_given = (data[0] & 0x10) != 0;
+	c.have_version = (data[0] & 0x10) != 0;
 	c.hash = QUIC_SHA256;
 	c.dcid_len = (data[1] & 0x1f) <= 20 ? (size_t)(data[1] & 0x1f)
 	                                    : QUIC_DCID_LEN_UNKNOWN;
@@ -136,27 +139,28 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		break;
 	case 2:
 	case 3:
-		c.have_secret = 1;
+		c.secret.given = 1;
 		c.hash = src == 2 ? QUIC_SHA256 : QUIC_SHA384;
-		c.secret_len = quic_hash_len(c.hash);
-		memset(c.secret, 0x5a, c.secret_len);
+		c.secret.len = quic_hash_len(c.hash);
+		memset(c.secret.bytes, 0x5a, c.secret.len);
 		break;
 	case 4:
-		c.have_hp_key = 1;
-		c.hp_key_len = 16;
-		memset(c.hp_key, 0x3c, 16);
+		c.common.key.given = 1;
+		c.common.key.len = 16;
+		memset(c.common.key.bytes, 0x3c, 16);
 		break;
 	default:
 		c.initial = 1;
 		keylog_of_two(&kl);
-		c.keylog = &kl;
+		c.keylogs = &keylog_name;
+		c.nkeylogs = 1;
 		break;
 	}
-	if ((data[0] & 8) && c.keylog == NULL) {
+	if ((data[0] & 8) && c.nkeylogs == 0) {
 		c.have_pn_offset = 1;
 		c.pn_offset = data[1];
 	}
-	if (up_new(&s, &c) != 0)
+	if (up_new(&s, &c, &kl, NULL) != 0)
 		abort();
 	n = size - 3;
 	cut = n != 0 ? data[2] % (n + 1) : 0;
@@ -180,7 +184,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		w.now = d + off;
 		w.len = len;
 		w.next = 0;
-		if (up_datagram(s, d + off, len, check_part, &w) != 0)
+		if (up_datagram(s, d + off, len, NULL, check_part, &w) != 0)
 			abort();
 		if (w.next != len)
 			abort();

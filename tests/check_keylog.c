@@ -2,8 +2,12 @@
 /*
  * check_keylog.c - unit tests for the TLS key log reader (cli/keylog.c):
  * the five QUIC labels, any number of connections in any order, comments,
- * blank lines, CRLF, other labels ignored, and every malformed line with
- * its line number and a message that never holds the secret.
+ * blank lines, CRLF, other labels ignored (a prefix of a known label
+ * too), several files, every malformed line with its line number and a
+ * message that never holds the secret, an over-long line ended at its
+ * 1,025th character (a file with no newline at all), the limit of
+ * connections, and the index's cost on client randoms that share their
+ * first bytes (with SipHash-2-4's test vector).
  */
 #ifdef HAVE_CONFIG_H
 #include <config.h>
@@ -17,6 +21,7 @@
 
 #include "checkutil.h"
 #include "keylog.h"
+#include "siphash.h"
 
 #define R1 "46b15ad78d191fa16f7793d6092584a657dd8f515bbd0123456789abcdef0011"
 #define R2 "5739dd84a33219aa0123456789abcdef0123456789abcdef0123456789abcdef"
@@ -240,6 +245,174 @@ START_TEST(test_long_line_and_io)
 }
 END_TEST
 
+
+/* A label that is only a prefix of a known one, or longer than one, is
+ * another label: ignored, not taken for the known one. */
+START_TEST(test_label_prefix)
+{
+	static const char *const labels[] = {
+		"CLIENT_TRAFFIC_SECRET", "CLIENT_TRAFFIC_SECRET_",
+		"CLIENT_TRAFFIC_SECRET_00", "SERVER_HANDSHAKE_TRAFFIC",
+		"CLIENT_EARLY", "C", "CLIENT_TRAFFIC_SECRET_1",
+	};
+	struct keylog kl;
+	struct keylog_error err;
+	char line[300];
+	size_t i;
+
+	keylog_init(&kl);
+	for (i = 0; i < sizeof labels / sizeof labels[0]; i++) {
+		snprintf(line, sizeof line, "%s %s %s", labels[i], R1, S32);
+		ck_assert_int_eq(keylog_add_line(&kl, line, strlen(line), i + 1,
+		                                 &err), KEYLOG_OK);
+	}
+	ck_assert_uint_eq(kl.n, 0);
+	ck_assert_uint_eq(kl.secrets, 0);
+	ck_assert_uint_eq(kl.ignored, i);
+	keylog_free(&kl);
+}
+END_TEST
+
+/* SipHash-2-4's vector (the paper's appendix A): key 00..0f, the 15
+ * bytes 00..0e. */
+START_TEST(test_siphash)
+{
+	uint8_t key[16], m[64];
+	size_t i;
+
+	for (i = 0; i < sizeof key; i++)
+		key[i] = (uint8_t)i;
+	for (i = 0; i < sizeof m; i++)
+		m[i] = (uint8_t)i;
+	ck_assert_uint_eq(cli_siphash24(key, m, 15),
+	                  UINT64_C(0xa129ca6149be45e5));
+	/* the first and last of the reference implementation's vectors */
+	ck_assert_uint_eq(cli_siphash24(key, m, 0),
+	                  UINT64_C(0x726fdb47dd0e0e31));
+	ck_assert_uint_eq(cli_siphash24(key, m, 63),
+	                  UINT64_C(0x958a324ceb064572));
+	ck_assert_ptr_eq(cli_hash_key(), cli_hash_key());
+}
+END_TEST
+
+/* 65,536 client randoms that share their first 24 bytes: the index still
+ * finds each in about one look (its cost was quadratic when it hashed the
+ * first bytes only), and each is found again. */
+START_TEST(test_shared_prefix)
+{
+	struct keylog kl;
+	struct keylog_error err;
+	uint8_t r[KEYLOG_RANDOM_LEN];
+	char line[300];
+	unsigned long i;
+
+	keylog_init(&kl);
+	for (i = 0; i < KEYLOG_MAX_CONNS; i++) {
+		snprintf(line, sizeof line, "CLIENT_TRAFFIC_SECRET_0 "
+		         "7c5e1f9a3b2d4e6f8091a2b3c4d5e6f78091a2b3c4d5e6f7%016lx %s",
+		         i, S32);
+		ck_assert_int_eq(keylog_add_line(&kl, line, strlen(line), i + 1,
+		                                 &err), KEYLOG_OK);
+	}
+	ck_assert_uint_eq(kl.n, KEYLOG_MAX_CONNS);
+	/* each line: one lookup and one insertion */
+	ck_assert_msg(kl.probes < 4ul * KEYLOG_MAX_CONNS,
+	              "%lu probes for %d connections", kl.probes,
+	              KEYLOG_MAX_CONNS);
+	for (i = 0; i < KEYLOG_MAX_CONNS; i += 4099) {
+		ck_assert_uint_eq(keylog_find(&kl, kl.conns[i].client_random), i);
+	}
+	memset(r, 0, sizeof r);
+	ck_assert_uint_eq(keylog_find(&kl, r), KEYLOG_NONE);
+	keylog_free(&kl);
+}
+END_TEST
+
+/* At most KEYLOG_MAX_CONNS connections: the next one is an error naming
+ * its line; lines of connections already there still count. */
+START_TEST(test_limit)
+{
+	struct keylog kl;
+	struct keylog_error err;
+	char line[300];
+	unsigned long i;
+
+	keylog_init(&kl);
+	for (i = 0; i < KEYLOG_MAX_CONNS; i++) {
+		snprintf(line, sizeof line, "CLIENT_TRAFFIC_SECRET_0 %064lx %s",
+		         i + 1, S32);
+		ck_assert_int_eq(keylog_add_line(&kl, line, strlen(line), i + 1,
+		                                 &err), KEYLOG_OK);
+	}
+	snprintf(line, sizeof line, "SERVER_TRAFFIC_SECRET_0 %064lx %s", 7ul,
+	         S32B);
+	ck_assert_int_eq(keylog_add_line(&kl, line, strlen(line), i + 1, &err),
+	                 KEYLOG_OK);
+	snprintf(line, sizeof line, "CLIENT_TRAFFIC_SECRET_0 %064lx %s",
+	         KEYLOG_MAX_CONNS + 1ul, S32);
+	ck_assert_int_eq(keylog_add_line(&kl, line, strlen(line), i + 2, &err),
+	                 KEYLOG_ELIMIT);
+	ck_assert_uint_eq(err.line, KEYLOG_MAX_CONNS + 2ul);
+	ck_assert_str_eq(err.msg, "more than 65536 connections");
+	ck_assert_uint_eq(kl.n, KEYLOG_MAX_CONNS);
+	keylog_free(&kl);
+}
+END_TEST
+
+/* Several files: their secrets together, each line's file known, and a
+ * contradiction named with the --keylog of the other line. */
+START_TEST(test_files)
+{
+	struct keylog kl;
+	struct keylog_error err;
+	char first[64];
+	size_t c;
+
+	keylog_init(&kl);
+	ck_assert_int_eq(read_text(&kl, "CLIENT_TRAFFIC_SECRET_0 " R1 " " S32
+	                           "\n", &err), KEYLOG_OK);
+	strcpy(first, path);
+	ck_assert_int_eq(read_text(&kl, "\nSERVER_TRAFFIC_SECRET_0 " R1 " "
+	                           S32B "\nCLIENT_TRAFFIC_SECRET_0 " R1 " " S32
+	                           "\n", &err), KEYLOG_OK);
+	ck_assert_uint_eq(kl.nfiles, 2);
+	ck_assert_uint_eq(kl.n, 1);
+	ck_assert_uint_eq(kl.secrets, 2);
+	c = keylog_find(&kl, kl.conns[0].client_random);
+	ck_assert_uint_eq(c, 0);
+	ck_assert_str_eq(keylog_file_of(&kl, c, KEYLOG_CLIENT_TRAFFIC), first);
+	ck_assert_str_eq(keylog_file_of(&kl, c, KEYLOG_SERVER_TRAFFIC), path);
+	ck_assert_uint_eq(kl.conns[0].line[KEYLOG_SERVER_TRAFFIC], 2);
+	ck_assert_ptr_null(keylog_file_of(&kl, 1, KEYLOG_SERVER_TRAFFIC));
+	ck_assert_int_eq(read_text(&kl, "CLIENT_TRAFFIC_SECRET_0 " R1 " " S32B
+	                           "\n", &err), KEYLOG_EFORMAT);
+	ck_assert_str_eq(err.msg, "a second CLIENT_TRAFFIC_SECRET_0 for this "
+	                 "client random, not the one of line 1 of --keylog 1");
+	ck_assert_int_eq(read_text(&kl, "CLIENT_EARLY_TRAFFIC_SECRET " R1 " "
+	                           S48 "\n", &err), KEYLOG_EFORMAT);
+	ck_assert_str_eq(err.msg, "the secret is 48 bytes, but line 1 of "
+	                 "--keylog 1 gave a 32-byte secret for the same client "
+	                 "random");
+	keylog_free(&kl);
+	ck_assert_uint_eq(kl.nfiles, 0);
+}
+END_TEST
+
+/* A file with no newline at all ends at its 1,025th character, not at a
+ * newline that never comes. */
+START_TEST(test_no_newline)
+{
+	struct keylog kl;
+	struct keylog_error err;
+
+	keylog_init(&kl);
+	ck_assert_int_eq(keylog_read(&kl, "/dev/zero", &err), KEYLOG_EFORMAT);
+	ck_assert_uint_eq(err.line, 1);
+	ck_assert_str_eq(err.msg, "the line is longer than 1024 characters");
+	keylog_free(&kl);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("keylog");
@@ -253,6 +426,17 @@ static Suite *suite(void)
 	                    (int)(sizeof bad / sizeof bad[0]));
 	tcase_add_test(tc, test_same_line_twice);
 	tcase_add_test(tc, test_long_line_and_io);
+	tcase_add_test(tc, test_label_prefix);
+	tcase_add_test(tc, test_siphash);
+	tcase_add_test(tc, test_files);
+	tcase_add_test(tc, test_no_newline);
+	suite_add_tcase(s, tc);
+	/* (no time limit of their own: a quadratic index or a reader that
+	 * waits for a newline is caught by the case's limit) */
+	tc = tcase_create("size");
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_shared_prefix);
+	tcase_add_test(tc, test_limit);
 	suite_add_tcase(s, tc);
 	return s;
 }

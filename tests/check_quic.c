@@ -147,7 +147,7 @@ START_TEST(test_initial_other_dcids)
 	ck_assert_int_eq(quic_initial_keys(QUIC_VERSION_1, dcid, 21, &k),
 	                 QUIC_ECIDLEN);
 	ck_assert(all_zero(&k, sizeof k));
-	ck_assert_int_eq(quic_initial_keys(0xff00001du, dcid, 8, &k),
+	ck_assert_int_eq(quic_initial_keys(0xff000020u, dcid, 8, &k),
 	                 QUIC_EVERSION);
 	ck_assert_int_eq(quic_initial_keys(QUIC_VERSION_1, NULL, 8, &k),
 	                 QUIC_EINVAL);
@@ -342,8 +342,28 @@ START_TEST(test_versions)
 	ck_assert_uint_eq(v, QUIC_VERSION_1);
 	ck_assert_int_eq(quic_version_parse("0x6B3343CF", &v), QUIC_OK);
 	ck_assert_uint_eq(v, QUIC_VERSION_2);
-	ck_assert_int_eq(quic_version_parse("0xff00001d", &v), QUIC_EVERSION);
-	ck_assert_uint_eq(v, 0xff00001du);
+	ck_assert_int_eq(quic_version_parse("0xff000020", &v), QUIC_EVERSION);
+	ck_assert_uint_eq(v, 0xff000020u);
+	ck_assert_int_eq(quic_version_parse("0xff00001d", &v), QUIC_OK);
+	ck_assert_uint_eq(v, QUIC_VERSION_DRAFT29);
+	ck_assert_int_eq(quic_version_parse("draft-29", &v), QUIC_OK);
+	ck_assert_uint_eq(v, QUIC_VERSION_DRAFT29);
+	ck_assert_int_eq(quic_version_parse("draft-v2", &v), QUIC_OK);
+	ck_assert_uint_eq(v, QUIC_VERSION_V2_DRAFT);
+	ck_assert_int_eq(quic_version_parse("0x709A50C4", &v), QUIC_OK);
+	ck_assert_uint_eq(v, QUIC_VERSION_V2_DRAFT);
+	ck_assert_int_eq(quic_version_parse("draft-30", &v), QUIC_EINVAL);
+	ck_assert_str_eq(quic_version_name(QUIC_VERSION_DRAFT29), "draft-29");
+	ck_assert_str_eq(quic_version_name(QUIC_VERSION_V2_DRAFT), "draft-v2");
+	/* key update labels: the v2 draft's two */
+	ck_assert_str_eq(quic_ku_label(QUIC_VERSION_1, 0), "quic ku");
+	ck_assert_ptr_null(quic_ku_label(QUIC_VERSION_1, 1));
+	ck_assert_str_eq(quic_ku_label(QUIC_VERSION_2, 0), "quicv2 ku");
+	ck_assert_str_eq(quic_ku_label(QUIC_VERSION_DRAFT29, 0), "quic ku");
+	ck_assert_str_eq(quic_ku_label(QUIC_VERSION_V2_DRAFT, 0), "quicv2 ku");
+	ck_assert_str_eq(quic_ku_label(QUIC_VERSION_V2_DRAFT, 1), "quic ku");
+	ck_assert_ptr_null(quic_ku_label(QUIC_VERSION_V2_DRAFT, 2));
+	ck_assert_ptr_null(quic_ku_label(0xff000020u, 0));
 	ck_assert_int_eq(quic_version_parse("3", &v), QUIC_EINVAL);
 	ck_assert_int_eq(quic_version_parse("", &v), QUIC_EINVAL);
 	ck_assert_int_eq(quic_version_parse("0x", &v), QUIC_EINVAL);
@@ -641,13 +661,60 @@ END_TEST
 
 START_TEST(test_unknown_version)
 {
-	ck_assert_int_eq(parse("c0ff00001d088394c8f03e5157080000449e", 1200, 0),
+	ck_assert_int_eq(parse("c0ff000020088394c8f03e5157080000449e", 1200, 0),
 	                 QUIC_EVERSION);
-	ck_assert_uint_eq(hdr.version, 0xff00001du);
-	ck_assert_msg_has("unknown QUIC version 0xff00001d");
-	ck_assert_int_eq(parse("c0709a50c4088394c8f03e5157080000449e", 1200, 0),
+	ck_assert_uint_eq(hdr.version, 0xff000020u);
+	ck_assert_msg_has("unknown QUIC version 0xff000020 (known: 0x00000001, "
+	                  "0x6b3343cf, 0xff00001d and 0x709a50c4)");
+	/* laid out as version 1's, its Length tells where it ends */
+	ck_assert_int_eq(hdr.extent_guessed, 1);
+	ck_assert_uint_eq(hdr.packet_len, 18 + 0x49e);
+	ck_assert_int_eq(parse("e0ff00002008aabbccddeeff0011004005010203040505",
+	                       0, 0), QUIC_EVERSION);
+	ck_assert_int_eq(hdr.extent_guessed, 1);
+	ck_assert_uint_eq(hdr.packet_len, 22);
+	/* not even that: a Length past the end, a connection ID of 21 bytes,
+	 * the version cut short */
+	ck_assert_int_eq(parse("c0ff000020088394c8f03e5157080000449e", 100, 0),
 	                 QUIC_EVERSION);
-	ck_assert_msg_has("0x709a50c4");
+	ck_assert_int_eq(hdr.extent_guessed, 0);
+	ck_assert_uint_eq(hdr.packet_len, 0);
+	ck_assert_int_eq(parse("e0ff00002015aabbccddeeff00112233445566778899aa"
+	                       "bbccddeeff001100401400", 40, 0), QUIC_EVERSION);
+	ck_assert_int_eq(hdr.extent_guessed, 0);
+	ck_assert_int_eq(parse("c0ff0000", 0, 0), QUIC_ETRUNCATED);
+}
+END_TEST
+
+/* The drafts Debian's stacks speak: draft-29's Initial keys (its A.1), the
+ * v2 draft's types and labels. */
+START_TEST(test_drafts)
+{
+	struct quic_initial k;
+	uint8_t dcid[8];
+
+	unhex("8394c8f03e515708", dcid, sizeof dcid);
+	ck_assert_int_eq(quic_initial_keys(QUIC_VERSION_DRAFT29, dcid, 8, &k),
+	                 QUIC_OK);
+	ck_assert_hex(k.client.secret, 32, "0088119288f1d866733ceeed15ff9d50"
+	                                   "902cf82952eee27e9d4d4918ea371d87");
+	ck_assert_hex(k.client.key, 16, "175257a31eb09dea9366d8bb79ad80ba");
+	ck_assert_hex(k.client.iv, 12, "6b26114b9cba2b63a9e8dd4f");
+	ck_assert_hex(k.client.hp, 16, "9ddd12c994c0698b89374a9c077a3077");
+	ck_assert_hex(k.server.secret, 32, "006f881359244dd9ad1acf85f595bad6"
+	                                   "7c13f9f5586f5e64e1acae1d9ea8f616");
+	ck_assert_hex(k.server.key, 16, "149d0b1662ab871fbe63c49b5e655a5d");
+	ck_assert_hex(k.server.iv, 12, "bab2b12a4c76016ace47856d");
+	ck_assert_hex(k.server.hp, 16, "c0c499a65a60024a18a250974ea01dfa");
+	quic_initial_wipe(&k);
+	/* draft-29 reads the type bits as version 1, the v2 draft as 2 */
+	ck_assert_int_eq(parse("e0ff00001d088394c8f03e5157080014000000000000"
+	                       "0000000000000000000000000000", 0, 0), QUIC_OK);
+	ck_assert_int_eq(hdr.type, QUIC_PT_HANDSHAKE);
+	ck_assert_int_eq(parse("d0709a50c4088394c8f03e515708000014000000000000"
+	                       "0000000000000000000000000000", 0, 0), QUIC_OK);
+	ck_assert_int_eq(hdr.type, QUIC_PT_INITIAL);
+	ck_assert_uint_eq(hdr.token_len, 0);
 }
 END_TEST
 
@@ -769,6 +836,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_short_header);
 	tcase_add_test(tc, test_no_protection);
 	tcase_add_test(tc, test_unknown_version);
+	tcase_add_test(tc, test_drafts);
 	tcase_add_test(tc, test_truncated);
 	tcase_add_test(tc, test_sample_and_cid_limits);
 	suite_add_tcase(s, tc);

@@ -288,67 +288,156 @@ START_TEST(test_rfc_server_initials)
 }
 END_TEST
 
-/* Every packet-number length, AES-128-GCM and AES-256-GCM: packets sealed
- * here with nettle, header protection not involved. */
+/* A short-header packet sealed here with nettle (header protection not
+ * involved): the l-byte number t in its header, the nonce made with the
+ * full number pn (which a genuine packet ends in t); its length. */
+static size_t seal(uint8_t *p, const uint8_t *key, size_t klen,
+                   const uint8_t iv[12], uint32_t l, uint32_t t, uint64_t pn)
+{
+	uint8_t nonce[12], plain[300];
+	size_t off = 9, h = off + l, i, plen = sizeof plain;
+
+	memset(p, 0, h + plen + 16);
+	p[0] = (uint8_t)(0x40 | (l - 1));
+	for (i = 1; i < off; i++)
+		p[i] = (uint8_t)(0xd0 + i);
+	for (i = 0; i < l; i++)
+		p[off + i] = (uint8_t)(t >> (8 * (l - 1 - i)));
+	for (i = 0; i < plen; i++)
+		plain[i] = (uint8_t)(i * 31);
+	memcpy(nonce, iv, 12);
+	for (i = 0; i < 8; i++)
+		nonce[11 - i] ^= (uint8_t)(pn >> (8 * i));
+	if (klen == 16) {
+		struct gcm_aes128_ctx g;
+
+		gcm_aes128_set_key(&g, key);
+		gcm_aes128_set_iv(&g, 12, nonce);
+		gcm_aes128_update(&g, h, p);
+		gcm_aes128_encrypt(&g, plen, p + h, plain);
+		gcm_aes128_digest(&g, 16, p + h + plen);
+	} else {
+		struct gcm_aes256_ctx g;
+
+		gcm_aes256_set_key(&g, key);
+		gcm_aes256_set_iv(&g, 12, nonce);
+		gcm_aes256_update(&g, h, p);
+		gcm_aes256_encrypt(&g, plen, p + h, plain);
+		gcm_aes256_digest(&g, 16, p + h + plen);
+	}
+	return h + plen + 16;
+}
+
+static const uint8_t seal_key[32] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12,
+	13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29,
+	30, 31, 32 };
+static const uint8_t seal_iv[12] = { 0xa0, 0xa1, 0xa2, 0xa3, 0xa4, 0xa5,
+	0xa6, 0xa7, 0xa8, 0xa9, 0xaa, 0xab };
+
+/* Every packet-number length, AES-128-GCM and AES-256-GCM. */
 START_TEST(test_lengths_and_suites)
 {
-	static const uint8_t key[32] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11,
-		12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27,
-		28, 29, 30, 31, 32 };
-	static const uint8_t iv[12] = { 0xa0, 0xa1, 0xa2, 0xa3, 0xa4, 0xa5,
-		0xa6, 0xa7, 0xa8, 0xa9, 0xaa, 0xab };
-	size_t klen;
+	size_t klen, n;
 	uint32_t l;
 
 	for (klen = 16; klen <= 32; klen += 16) {
 		for (l = 1; l <= 4; l++) {
 			struct quic_aead a;
 			struct quic_pp_result r;
-			uint8_t p[64 + 300], nonce[12], plain[300];
+			uint8_t p[64 + 300];
 			uint64_t pn = 0x12345678 & ((1ULL << (8 * l)) - 1);
-			size_t off = 9, h = off + l, i, plen = sizeof plain;
 
-			memset(p, 0, sizeof p);
-			p[0] = (uint8_t)(0x40 | (l - 1));
-			for (i = 1; i < off; i++)
-				p[i] = (uint8_t)(0xd0 + i);
-			for (i = 0; i < l; i++)
-				p[off + i] = (uint8_t)(pn >> (8 * (l - 1 - i)));
-			for (i = 0; i < plen; i++)
-				plain[i] = (uint8_t)(i * 31);
-			memcpy(nonce, iv, 12);
-			for (i = 0; i < 8; i++)
-				nonce[11 - i] ^= (uint8_t)(pn >> (8 * i));
-			if (klen == 16) {
-				struct gcm_aes128_ctx g;
-
-				gcm_aes128_set_key(&g, key);
-				gcm_aes128_set_iv(&g, 12, nonce);
-				gcm_aes128_update(&g, h, p);
-				gcm_aes128_encrypt(&g, plen, p + h, plain);
-				gcm_aes128_digest(&g, 16, p + h + plen);
-			} else {
-				struct gcm_aes256_ctx g;
-
-				gcm_aes256_set_key(&g, key);
-				gcm_aes256_set_iv(&g, 12, nonce);
-				gcm_aes256_update(&g, h, p);
-				gcm_aes256_encrypt(&g, plen, p + h, plain);
-				gcm_aes256_digest(&g, 16, p + h + plen);
-			}
-			ck_assert_int_eq(quic_aead_init(&a, key, klen, iv),
-			                 QUIC_OK);
-			ck_assert_int_eq(quic_pp_check(&a, p, h + plen + 16, off,
-			                               QUIC_PN_NONE, &r), QUIC_OK);
+			n = seal(p, seal_key, klen, seal_iv, l, (uint32_t)pn, pn);
+			ck_assert_int_eq(quic_aead_init(&a, seal_key, klen,
+			                                seal_iv), QUIC_OK);
+			ck_assert_int_eq(quic_pp_check(&a, p, n, 9, QUIC_PN_NONE,
+			                               &r), QUIC_OK);
 			ck_assert_int_eq(r.ok, 1);
 			ck_assert_uint_eq(r.pn_len, l);
 			ck_assert_uint_eq(r.pn, pn);
 			/* the other key length does not open it */
-			ck_assert_int_eq(quic_aead_init(&a, key, 48 - klen, iv),
-			                 QUIC_OK);
-			ck_assert_int_eq(quic_pp_check(&a, p, h + plen + 16, off,
-			                               QUIC_PN_NONE, &r), QUIC_OK);
+			ck_assert_int_eq(quic_aead_init(&a, seal_key, 48 - klen,
+			                                seal_iv), QUIC_OK);
+			ck_assert_int_eq(quic_pp_check(&a, p, n, 9, QUIC_PN_NONE,
+			                               &r), QUIC_OK);
 			ck_assert_int_eq(r.ok, 0);
+			quic_aead_wipe(&a);
+		}
+	}
+}
+END_TEST
+
+/*
+ * No packet number known in the space (a capture that starts late): the
+ * full number, which the truncated one does not give, found from the
+ * tag, below 2^32 and ending in the truncated one; with a largest known,
+ * the number it recovers.
+ */
+START_TEST(test_unknown_largest)
+{
+	static const struct {
+		uint32_t l, t;
+		uint64_t pn;
+		int ok;
+	} c[] = {
+		{ 1, 0x45, 0x12345, 1 },
+		{ 1, 0x00, 0x300, 1 },
+		{ 2, 0x2345, 0x12345, 1 },
+		{ 3, 0xabcdef, 0x12abcdef, 1 },
+		{ 4, 0x12345678, 0x12345678, 1 },
+		{ 1, 0xff, 0xffffffff, 1 },
+		{ 1, 0x45, 0x100000045ULL, 0 },     /* 2^32 and more: not sought */
+		{ 1, 0x46, 0x12345, 0 },            /* the nonce's number does not
+		                                       end in the header's */
+		{ 2, 0x2345, 0x1012345, 1 },
+	};
+	size_t i, klen, n;
+
+	for (klen = 16; klen <= 32; klen += 16) {
+		for (i = 0; i < sizeof c / sizeof c[0]; i++) {
+			struct quic_aead a;
+			struct quic_pp_result r;
+			uint8_t p[64 + 300];
+
+			n = seal(p, seal_key, klen, seal_iv, c[i].l, c[i].t,
+			         c[i].pn);
+			ck_assert_int_eq(quic_aead_init(&a, seal_key, klen,
+			                                seal_iv), QUIC_OK);
+			ck_assert_int_eq(quic_pp_check(&a, p, n, 9, QUIC_PN_NONE,
+			                               &r), QUIC_OK);
+			ck_assert_msg(r.ok == c[i].ok, "case %zu, key %zu: "
+			              "verdict %d", i, klen, r.ok);
+			ck_assert_uint_eq(r.truncated, c[i].t);
+			ck_assert_uint_eq(r.pn, c[i].ok ? c[i].pn : c[i].t);
+			/* a largest known near it: the number decoded (when
+			 * the header's is the nonce's) */
+			ck_assert_int_eq(quic_pp_check(&a, p, n, 9, c[i].pn - 3,
+			                               &r), QUIC_OK);
+			if (c[i].t == (c[i].pn & (0xffffffffu >>
+			                          (32 - 8 * c[i].l)))) {
+				ck_assert_int_eq(r.ok, 1);
+				ck_assert_uint_eq(r.pn, c[i].pn);
+			} else {
+				ck_assert_int_eq(r.ok, 0);
+			}
+			/* another IV, and a tag changed: no number */
+			p[n - 1] ^= 1;
+			ck_assert_int_eq(quic_pp_check(&a, p, n, 9, QUIC_PN_NONE,
+			                               &r), QUIC_OK);
+			ck_assert_int_eq(r.ok, 0);
+			p[n - 1] ^= 1;
+			{
+				uint8_t iv2[12];
+
+				memcpy(iv2, seal_iv, 12);
+				iv2[0] ^= 1;
+				ck_assert_int_eq(quic_aead_init(&a, seal_key, klen,
+				                                iv2), QUIC_OK);
+				ck_assert_int_eq(quic_pp_check(&a, p, n, 9,
+				                               QUIC_PN_NONE, &r),
+				                 QUIC_OK);
+				ck_assert_int_eq(r.ok, 0);
+			}
 			quic_aead_wipe(&a);
 		}
 	}
@@ -414,8 +503,21 @@ START_TEST(test_next_secret)
 		                                     s48, 32, out),
 		                 QUIC_ESECRETLEN);
 	}
-	ck_assert_int_eq(quic_pp_next_secret(QUIC_SHA256, 0xff00001du, s, 32,
+	ck_assert_int_eq(quic_pp_next_secret(QUIC_SHA256, 0xff000020u, s, 32,
 	                                     out), QUIC_EVERSION);
+	/* the v2 draft: "quicv2 ku", and "quic ku" as its second variant */
+	ck_assert_int_eq(quic_pp_next_secret(QUIC_SHA256, QUIC_VERSION_V2_DRAFT,
+	                                     s, 32, out), QUIC_OK);
+	ck_assert_int_eq(quic_hkdf_expand_label(QUIC_SHA256, s, 32, "quicv2 ku",
+	                                        NULL, 0, want, 32), QUIC_OK);
+	ck_assert_mem_eq(out, want, 32);
+	ck_assert_int_eq(quic_pp_next_secret_variant(QUIC_SHA256,
+	                 QUIC_VERSION_V2_DRAFT, 1, s, 32, out), QUIC_OK);
+	ck_assert_hex(out, 32, "1223504755036d556342ee9361d253421a826c9e"
+	                       "cdf3c7148684b36b714881f9");
+	ck_assert_int_eq(quic_pp_next_secret_variant(QUIC_SHA256, QUIC_VERSION_1,
+	                                             1, s, 32, out),
+	                 QUIC_EVERSION);
 }
 END_TEST
 
@@ -432,6 +534,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_flipped_bytes);
 	tcase_add_test(tc, test_rfc_server_initials);
 	tcase_add_test(tc, test_lengths_and_suites);
+	tcase_add_test(tc, test_unknown_largest);
 	tcase_add_test(tc, test_check_errors);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("ku");

@@ -128,13 +128,19 @@ bad "DCID_HEX has an odd number of hex digits (15)" 8394c8f03e51570
 bad "missing DCID_HEX"
 bad "missing DCID_HEX" --json
 bad "one DCID_HEX expected, 2 arguments given" "$DCID" "$DCID"
-bad "--quic-version takes 1, 2, 0x00000001 or 0x6b3343cf" --quic-version 3 "$DCID"
-bad "--quic-version takes 1, 2, 0x00000001 or 0x6b3343cf" --quic-version v1 "$DCID"
-bad "--quic-version: unknown QUIC version" --quic-version 0xff00001d "$DCID"
+bad "--quic-version takes 1, 2, draft-29, draft-v2 or a version number" --quic-version 3 "$DCID"
+bad "--quic-version takes 1, 2, draft-29, draft-v2 or a version number" --quic-version v1 "$DCID"
+bad "--quic-version: unknown QUIC version" --quic-version 0xff000020 "$DCID"
 bad "option '--quic-version' needs a value" "$DCID" --quic-version
 bad "unknown option '--frobnicate'" --frobnicate "$DCID"
 bad "option '--json' takes no value" --json=yes "$DCID"
 bad "unknown option '-x'" -x "$DCID"
+# draft-29's Initial keys (draft-ietf-quic-tls-29, A.1)
+for v in draft-29 0xff00001d; do
+	expect_status 0 "$AESECB" quic-keys --quic-version $v "$DCID"
+	expect_stdout_grep '^client_secret: 0088119288f1d866733ceeed15ff9d50902cf82952eee27e9d4d4918ea371d87$'
+	expect_stdout_grep '^server_hp: c0c499a65a60024a18a250974ea01dfa$'
+done
 # option values are not echoed
 expect_status 2 "$AESECB" quic-keys --quic-version 0xdeadbeef "$DCID"
 expect_stderr_lacks deadbeef

@@ -3,7 +3,8 @@
 # cli-write-errors.sh - a write that fails is reported with its own reason,
 # whatever the command and however much it writes: "No space left on
 # device" into /dev/full, "Broken pipe" into a pipe nobody reads
-# (tests/closed-pipe), exit status 4, one line on stderr.  stdio forgets
+# (tests/closed-pipe), exit status 4, one line on stderr (hp-mask's JSON
+# stream told it twice).  stdio forgets
 # why a buffered write failed; the tool's output streams keep it.
 
 . "${top_srcdir:-.}/tests/testlib.sh"
@@ -50,6 +51,10 @@ $T/samples hp-mask -k $K --block
 /dev/null encrypt --help
 /dev/null verify --help
 /dev/null help hp-mask
+/dev/null hp-mask --initial --keylog $top_srcdir/tests/quic/aes128.keylog --unprotect - $top_srcdir/tests/quic/aes128.dgrams
+/dev/null hp-mask --initial --keylog $top_srcdir/tests/quic/aes128.keylog --json --unprotect - $top_srcdir/tests/quic/aes128.dgrams
+/dev/null hp-mask --initial --keylog $top_srcdir/tests/quic/aes128.keylog --summary --unprotect - $top_srcdir/tests/quic/aes128.dgrams
+/dev/null hp-mask --initial --keylog $top_srcdir/tests/quic/aes128.keylog --json --summary --unprotect - $top_srcdir/tests/pcap/eth-ipv4.pcapng
 /dev/null --help
 /dev/null --version
 LINES

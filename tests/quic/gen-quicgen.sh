@@ -9,7 +9,9 @@
 # connections (SHA-256, SHA-384, QUIC version 2) in one key log, 0-RTT,
 # key updates (generations 1 and 2, and a late packet of generation 1),
 # and packet numbers that need recovery (RFC 9000 A.3), also after a move
-# to another connection ID.
+# to another connection ID, which the server gave in a NEW_CONNECTION_ID
+# frame.  The Initials carry no ClientHello: the connections are found in
+# the key log by trying its secrets.
 #
 # Usage: tests/quic/gen-quicgen.sh QUICGEN [OUTDIR]
 #   QUICGEN: the built tests/quicgen; OUTDIR defaults to this directory.
@@ -94,7 +96,9 @@ pkt client 0-RTT 0 - type=0rtt v=1 dcid=$b_odcid scid=$b_c secret=$b_early hash=
 flush
 # A: 1-RTT both ways, generation 0
 pkt client 1-RTT 0 0 type=1rtt dcid=$a_s secret=$a_cts ku=0 payload=80; flush
-pkt server 1-RTT 0 0 type=1rtt dcid=$a_c secret=$a_sts ku=0 payload=500; flush
+# (the server gives the client connection ID 9a9b9c9d9e9f9091, sequence 1)
+pkt server 1-RTT 0 0 type=1rtt dcid=$a_c secret=$a_sts ku=0 payload=500 \
+	plain=180100089a9b9c9d9e9f9091$(printf '%032d' 0)01; flush
 # B: the handshake (SHA-384)
 pkt server Handshake 0 - type=handshake dcid=$b_c scid=$b_s secret=$b_shs hash=sha384 payload=700 pnlen=4
 pkt server 1-RTT 0 0 type=1rtt dcid=$b_c secret=$b_sts hash=sha384 ku=0 payload=100

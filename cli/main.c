@@ -10,8 +10,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cli.h"
-#include "outfile.h"
+#include "commands/commands.h"
+#include "common/outfile.h"
 
 static const struct command {
 	const char *name;

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * fuzz_hex.c - libFuzzer harness: the hex decoder and encoder (cli/hex.c)
- * and the key loader (cli_keysrc_load in cli/keys.c).
+ * fuzz_hex.c - libFuzzer harness: the hex decoder and encoder (cli/common/hex.c)
+ * and the key loader (cli_keysrc_load in cli/common/keys.c).
  *
  *   byte 0    bits 0-1: decoder flags (CLI_HEX_SKIP_SPACE, CLI_HEX_COUNT)
  *             bit 2:    decode with no output buffer (out == NULL)
@@ -31,8 +31,8 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "cli.h"
-#include "hex.h"
+#include "common/common.h"
+#include "common/hex.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerInitialize(int *argc, char ***argv);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * fuzz_pcapin.c - libFuzzer harness: captures read with cli/pcapin.c.
+ * fuzz_pcapin.c - libFuzzer harness: captures read with cli/quic/pcapin.c.
  *
  *   byte 0    bit 0: the rest is a whole capture file (pcap or pcapng:
  *             libpcap's parsing and the header walk); else it is pcap
@@ -26,7 +26,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "pcapin.h"
+#include "quic/pcapin.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -18,7 +18,7 @@
 #include <string.h>
 
 #include "aesecb.h"
-#include "pad.h"
+#include "common/pad.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * fuzz_quic.c - libFuzzer harness: QUIC header parsing (quic_parse_header
- * and quic_header_error in cli/quic.c) and header protection through the
+ * and quic_header_error in cli/quic/quic.c) and header protection through the
  * library (aesecb_hp_protect, aesecb_hp_unprotect).
  *
  *   byte 0    bits 0-1: AES key size (16, 24, 32; 3 = 16)
@@ -29,7 +29,7 @@
 #include <string.h>
 
 #include "aesecb.h"
-#include "quic.h"
+#include "quic/quic.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

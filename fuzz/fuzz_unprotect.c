@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * fuzz_unprotect.c - libFuzzer harness: datagrams split into packets
- * (cli/datagram.c) and unprotected with trial decryption (cli/unprotect.c,
- * cli/quicpp.c), with every key source.
+ * (cli/quic/datagram.c) and unprotected with trial decryption (cli/quic/unprotect.c,
+ * cli/quic/quicpp.c), with every key source.
  *
  *   byte 0    bits 0-2: key source (0 Initial keys, 1 Initial with --odcid
  *             and --server, 2 a SHA-256 secret, 3 a SHA-384 secret, 4 a
@@ -30,9 +30,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hpconf.h"
-#include "keylog.h"
-#include "unprotect.h"
+#include "quic/hpconf.h"
+#include "quic/keylog.h"
+#include "quic/unprotect.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

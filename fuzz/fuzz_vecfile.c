@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * fuzz_vecfile.c - libFuzzer harness: the vector-file reader (vec_read,
- * vec_is_quic_file in cli/vecfile.c), on NIST CAVP response files and
+ * vec_is_quic_file in cli/vectors/vecfile.c), on NIST CAVP response files and
  * QUIC header-protection files, plain and gzip-compressed.
  *
  *   byte 0    bit 0:    write the text as a gzip member (else plain)
@@ -28,7 +28,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
-#include "vecfile.h"
+#include "vectors/vecfile.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerInitialize(int *argc, char ***argv);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * check_acvp.c - unit tests for the ACVP-AES-ECB reader, checker and
- * answerer (cli/acvp.c) and the Monte Carlo test (cli/mct.c).
+ * answerer (cli/vectors/acvp.c) and the Monte Carlo test (cli/vectors/mct.c).
  *
  * Fixtures of the project in tests/acvp/ (written by gen-fixtures.py
  * there): the array form with lower-case hex, internalProjection.json with
@@ -24,9 +24,9 @@
 #include <jansson.h>
 
 #include "checkutil.h"
-#include "acvp.h"
+#include "vectors/acvp.h"
 #include "aesecb.h"
-#include "mct.h"
+#include "vectors/mct.h"
 
 #ifndef ACVP_FIXTURES
 #define ACVP_FIXTURES "tests/acvp"

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * check_dgramin.c - unit tests for reading hex datagrams one per line
- * (cli/dgramin.c): comments, blank lines, CRLF, a last line without a
+ * (cli/quic/dgramin.c): comments, blank lines, CRLF, a last line without a
  * newline, lines longer than a read, the size limit, and the errors with
- * their line and column; and the hex code under them (cli/hex.c): the
+ * their line and column; and the hex code under them (cli/common/hex.c): the
  * encoder the reports print with, for every byte value, length, alignment
  * and case, and the decoder, which takes eight digits at a time, against
  * a digit at a time on random text fed in random pieces.
@@ -20,8 +20,8 @@
 #include <unistd.h>
 
 #include "checkutil.h"
-#include "dgramin.h"
-#include "hex.h"
+#include "quic/dgramin.h"
+#include "common/hex.h"
 
 static char path[64];
 static struct dgramin rd;

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * check_keylog.c - unit tests for the TLS key log reader (cli/keylog.c):
+ * check_keylog.c - unit tests for the TLS key log reader (cli/quic/keylog.c):
  * the five QUIC labels, any number of connections in any order, comments,
  * blank lines, CRLF, other labels ignored (a prefix of a known label
  * too), several files, every malformed line with its line number and a
@@ -20,8 +20,8 @@
 #include <unistd.h>
 
 #include "checkutil.h"
-#include "keylog.h"
-#include "siphash.h"
+#include "quic/keylog.h"
+#include "common/siphash.h"
 
 #define R1 "46b15ad78d191fa16f7793d6092584a657dd8f515bbd0123456789abcdef0011"
 #define R2 "5739dd84a33219aa0123456789abcdef0123456789abcdef0123456789abcdef"

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * check_pcapin.c - unit tests for reading captures (cli/pcapin.c): the
+ * check_pcapin.c - unit tests for reading captures (cli/quic/pcapin.c): the
  * fixtures of tests/pcap/ (written by gen-fixtures.py, checked there
  * against tshark), each as pcap and as pcapng, against their .expect
  * files: every link type, IPv4 and IPv6, VLAN tags, extension headers,
@@ -21,7 +21,7 @@
 #include <unistd.h>
 
 #include "checkutil.h"
-#include "pcapin.h"
+#include "quic/pcapin.h"
 
 static char why[512];
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * check_quic.c - unit tests for the QUIC key derivation and header parser
- * (cli/quic.c): the Initial keys of RFC 9001 A.1 and RFC 9369 A.1,
+ * (cli/quic/quic.c): the Initial keys of RFC 9001 A.1 and RFC 9369 A.1,
  * HKDF-Expand-Label and hp keys with SHA-256 and SHA-384, the headers of
  * the RFC 9001 and RFC 9369 example packets, short headers, Handshake and
  * 0-RTT, Retry, Version Negotiation, and every malformed case.
@@ -17,7 +17,7 @@
 
 #include "checkutil.h"
 #include "aesecb.h"
-#include "quic.h"
+#include "quic/quic.h"
 
 /* ------------------------------------------------------------------ */
 /* Helpers */

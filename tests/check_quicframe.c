@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * check_quicframe.c - unit tests for the frame reader of verified QUIC
- * packets (cli/quicframe.c): payloads sealed here with nettle's AES-GCM
+ * packets (cli/quic/quicframe.c): payloads sealed here with nettle's AES-GCM
  * (the reader decrypts them a block at a time at GCM's counter), every
  * frame type stepped over, CRYPTO and NEW_CONNECTION_ID frames reported,
  * the reader stopping at an unknown or truncated frame, and the
@@ -20,8 +20,8 @@
 #include <nettle/gcm.h>
 
 #include "checkutil.h"
-#include "quicframe.h"
-#include "quicpp.h"
+#include "quic/quicframe.h"
+#include "quic/quicpp.h"
 
 #define HDR 7
 #define PN 0x1234

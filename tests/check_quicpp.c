@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * check_quicpp.c - unit tests for QUIC packet protection (cli/quicpp.c):
+ * check_quicpp.c - unit tests for QUIC packet protection (cli/quic/quicpp.c):
  * packet-number recovery against RFC 9000 A.3's example and a plain
  * reference, the AEAD check on RFC 9001 A.2 (the client Initial sealed
  * here from the RFC's keys and checked against its header and sample),
@@ -19,8 +19,8 @@
 
 #include "checkutil.h"
 #include "aesecb.h"
-#include "quic.h"
-#include "quicpp.h"
+#include "quic/quic.h"
+#include "quic/quicpp.h"
 
 /* ------------------------------------------------------------------ */
 /* Packet-number recovery. */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * check_randvec.c - unit tests for the random cases of 'aesecb verify
- * --random' (cli/randvec.c): the generator is reproducible, the cases
+ * --random' (cli/vectors/randvec.c): the generator is reproducible, the cases
  * cover every key size, operation and block count, every available
  * backend gives the result of 'none', and the comparison catches a result
  * that is wrong in any one unit (so a backend that disagrees fails).
@@ -17,7 +17,7 @@
 
 #include "checkutil.h"
 #include "aesecb.h"
-#include "randvec.h"
+#include "vectors/randvec.h"
 
 START_TEST(test_reproducible)
 {

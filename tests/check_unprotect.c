@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * check_unprotect.c - unit tests for splitting datagrams (cli/datagram.c)
+ * check_unprotect.c - unit tests for splitting datagrams (cli/quic/datagram.c)
  * and for unprotecting their packets with trial decryption
- * (cli/unprotect.c): RFC 9001 A.2 (also sealed here from the RFC's keys),
+ * (cli/quic/unprotect.c): RFC 9001 A.2 (also sealed here from the RFC's keys),
  * A.3, A.4 (Retry: refused), A.5 (ChaCha20: reported, never authenticated
  * as AES) and RFC 9369 A.2 and A.3; then streams of datagrams in
  * tests/quic/: the RFCs' Initials (the server's keyed by the DCID of the
@@ -25,11 +25,11 @@
 
 #include "checkutil.h"
 #include "aesecb.h"
-#include "datagram.h"
-#include "hpconf.h"
-#include "keylog.h"
-#include "quic.h"
-#include "unprotect.h"
+#include "quic/datagram.h"
+#include "quic/hpconf.h"
+#include "quic/keylog.h"
+#include "quic/quic.h"
+#include "quic/unprotect.h"
 
 /* ------------------------------------------------------------------ */
 /* Vectors. */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * check_vecfile.c - unit tests for the vector file reader (cli/vecfile.c):
+ * check_vecfile.c - unit tests for the vector file reader (cli/vectors/vecfile.c):
  * both formats, CRLF and LF, field order, comments, every malformed case
  * with its line number, overlong lines, gzip (whole, truncated, corrupt),
  * set classification, and the Monte Carlo helpers.
@@ -19,8 +19,8 @@
 #include <zlib.h>
 
 #include "aesecb.h"
-#include "mct.h"
-#include "vecfile.h"
+#include "vectors/mct.h"
+#include "vectors/vecfile.h"
 
 /* ------------------------------------------------------------------ */
 /* Helpers */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * ct_quicpp.c - constant-time check of the tool's packet protection
- * (cli/quicpp.c) under valgrind's memcheck, run by tests/ct-quicpp.sh.
+ * (cli/quic/quicpp.c) under valgrind's memcheck, run by tests/ct-quicpp.sh.
  *
  * The packet key (nettle's AES-GCM context), the IV, the first byte's
  * protected bits and the packet-number bytes are marked undefined;
@@ -22,7 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "quicpp.h"
+#include "quic/quicpp.h"
 
 #if defined(__SANITIZE_ADDRESS__)
 #define BUILT_WITH_ASAN 1

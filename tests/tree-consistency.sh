@@ -3,7 +3,7 @@
 # tree-consistency.sh - what the tree says about itself holds:
 #   - the layout in HACKING.md names every source file of lib/, cli/,
 #     bench/ and tests/ exactly once (an entry may be a pattern such as
-#     cli/hex.[ch] or tests/check_*.c), and no entry twice;
+#     cli/common/hex.[ch] or tests/check_*.c), and no entry twice;
 #   - configure.ac probes each pkg-config module once, and every
 #     AM_CONDITIONAL it defines is used in Makefile.am.
 
@@ -28,7 +28,7 @@ while read -r e; do
 done <"$T/twice"
 
 n=0
-for f in "$top_srcdir"/lib/*.[ch] "$top_srcdir"/cli/*.[ch] \
+for f in "$top_srcdir"/lib/*.[ch] "$top_srcdir"/cli/*.[ch] "$top_srcdir"/cli/*/*.[ch] \
          "$top_srcdir"/bench/*.[ch] "$top_srcdir"/tests/*.c \
          "$top_srcdir"/tests/*.sh; do
 	[ -f "$f" ] || continue
@@ -69,4 +69,23 @@ for c in $(sed -n 's/^[ \t]*AM_CONDITIONAL(\[\([A-Z0-9_]*\)\].*/\1/p' "$ca"); do
 	fi
 done
 
+
+# cli/'s folders use only those below them: common/ nothing else of the
+# tool, quic/ and vectors/ common/ and themselves; only main.c and
+# commands/ include commands/.
+nl=0
+for d in common quic vectors; do
+	for f in "$top_srcdir"/cli/$d/*.[ch]; do
+		[ -f "$f" ] || continue
+		nl=$((nl + 1))
+		sed -n 's/^#include "\([a-z_]*\)\/.*/\1/p' "$f" | sort -u >"$T/uses"
+		while read -r u; do
+			case $d/$u in
+			common/common | quic/common | quic/quic | vectors/common | vectors/vectors) ;;
+			*) fail "${f#"$top_srcdir"/} includes $u/, above or beside its folder" ;;
+			esac
+		done <"$T/uses"
+	done
+done
+[ "$nl" -gt 0 ] && pass "cli/'s folders include only the folders below them ($nl files)"
 finish

@@ -235,7 +235,7 @@ done
 elapsed=$(($(date +%s) - start))
 
 echo "make prove: Frama-C $("$FRAMAC" -version), Why3 $("$WHY3" --version | sed 's/.* //'), $(z3 --version 2>/dev/null | sed 's/ - .*//'), cvc5 $(cvc5 --version | sed -n 's/^This is cvc5 version \([^ ]*\).*/\1/p')$report"
-echo "make prove: WP proved $proved of $total goals; $(grep -c . "$out/failed" || true) goals and alarms not proved, $(grep -cxF -f "$out/known" "$out/failed" || true) of them known (prove/known); $elapsed s"
+echo "make prove: WP proved $proved of $total goals; $(grep -c . "$out/failed" || true) goals and alarms not proved, $(if [ -s "$out/known" ]; then grep -cxF -f "$out/known" "$out/failed" || true; else echo 0; fi) of them known (prove/known); $elapsed s"
 status=0
 if [ -n "$unexpected" ]; then
 	echo "make prove: FAILED: not proved, and not in prove/known:"

@@ -107,12 +107,22 @@ static const struct aesecb_backend *const backends[] = {
 };
 #undef AESECB_BACKEND_ROW
 
-#define NBACKENDS (sizeof backends / sizeof backends[0])
+#define NBACKENDS (sizeof(backends) / sizeof(backends[0]))
 
+/* Whether be is one of the descriptors: a comparison with each. */
+/*@ predicate aesecb_known(aesecb_backend *be) =
+      \exists integer i; 0 <= i < NBACKENDS && be == backends[i]; */
+
+/*@ assigns \nothing;
+    ensures \result != 0 <==> aesecb_known(be); */
 static int known(const aesecb_backend *be)
 {
 	size_t i;
 
+	/*@ loop invariant 0 <= i <= NBACKENDS;
+	    loop invariant \forall integer j; 0 <= j < i ==> be != backends[j];
+	    loop assigns i;
+	    loop variant NBACKENDS - i; */
 	for (i = 0; i < NBACKENDS; i++)
 		if (be == backends[i])
 			return 1;
@@ -129,12 +139,17 @@ const aesecb_backend *aesecb_backend_get(size_t index)
 	return index < NBACKENDS ? backends[index] : NULL;
 }
 
+/*@ requires name == \null || valid_read_string(name);
+    assigns \nothing; */
 const aesecb_backend *aesecb_backend_find(const char *name)
 {
 	size_t i;
 
 	if (name == NULL)
 		return NULL;
+	/*@ loop invariant 0 <= i <= NBACKENDS;
+	    loop assigns i;
+	    loop variant NBACKENDS - i; */
 	for (i = 0; i < NBACKENDS; i++)
 		if (strcmp(backends[i]->name, name) == 0)
 			return backends[i];
@@ -200,6 +215,8 @@ int aesecb_backend_compiled(const aesecb_backend *be)
 	return known(be) && be->impl != NULL;
 }
 
+/*@ assigns \nothing;
+    ensures \result == \null ==> aesecb_known(be) && be->impl != \null; */
 const char *aesecb_backend_unavailable_reason(const aesecb_backend *be)
 {
 	if (!known(be))
@@ -209,6 +226,8 @@ const char *aesecb_backend_unavailable_reason(const aesecb_backend *be)
 	return aesecb__cpu_lacks(be->needs, aesecb__cpu_features());
 }
 
+/*@ assigns \nothing;
+    ensures \result != 0 ==> aesecb_known(be) && be->impl != \null; */
 int aesecb_backend_available(const aesecb_backend *be)
 {
 	return known(be) && aesecb_backend_unavailable_reason(be) == NULL;
@@ -229,6 +248,8 @@ size_t aesecb_backend_scratch_written(const aesecb_backend *be, int decrypt)
 
 /* Whether calls into an available backend run with DIT set: an AArch64
  * build, a backend for AArch64 (or for any CPU), and a CPU with FEAT_DIT. */
+/*@ requires \valid_read(be);
+    assigns \nothing; */
 static int backend_dit(const aesecb_backend *be)
 {
 #ifdef AESECB_DIT
@@ -248,6 +269,8 @@ int aesecb_backend_dit(const aesecb_backend *be)
 /* $AESECB_BACKEND: read here and nowhere else (the tool asks this
  * function too), through secure_getenv where glibc has it (2.17 on), so
  * that a set-user-ID program does not take it from its caller. */
+/*@ assigns \nothing;
+    ensures \result == \null || valid_read_string(\result); */
 const char *aesecb_backend_env(void)
 {
 	const char *v;
@@ -261,6 +284,11 @@ const char *aesecb_backend_env(void)
 	return v != NULL && v[0] != '\0' ? v : NULL;
 }
 
+/*@ requires name == \null || valid_read_string(name);
+    requires bep == \null || \valid(bep);
+    requires reason == \null || \valid(reason);
+    requires \separated(bep, reason);
+    assigns *bep, *reason; */
 int aesecb_backend_resolve(const char *name, const aesecb_backend **bep,
                            const char **reason)
 {
@@ -285,6 +313,9 @@ int aesecb_backend_resolve(const char *name, const aesecb_backend **bep,
 		/* The table lists none first and the preferred hardware
 		 * backends last: the best available is the last available. */
 		be = backends[0];
+		/*@ loop invariant 0 <= i <= NBACKENDS;
+		    loop assigns i, be;
+		    loop variant i; */
 		for (i = NBACKENDS; i-- > 0;) {
 			if (aesecb_backend_available(backends[i])) {
 				be = backends[i];
@@ -308,6 +339,8 @@ const aesecb_backend *aesecb_backend_default(void)
 
 /* ------------------------------------------------------------------ */
 
+/*@ requires n == 0 || \valid((char *)p + (0 .. n - 1));
+    assigns ((char *)p)[0 .. n - 1]; */
 void aesecb_wipe(void *p, size_t n)
 {
 	if (n == 0)
@@ -315,6 +348,7 @@ void aesecb_wipe(void *p, size_t n)
 	memset(p, 0, n);
 #if defined(__GNUC__) || defined(__clang__)
 	/* The compiler must assume the asm reads the zeroed memory. */
+	/*@ assigns \nothing; */
 	__asm__ __volatile__("" : : "r"(p) : "memory");
 #else
 	{
@@ -389,14 +423,42 @@ void aesecb_wipe(void *p, size_t n)
 /* Whether the core's own direct paths (aesecb_hp_protect's arithmetic,
  * the generic one-mask and mask functions) keep their values in
  * registers: in an optimised build. */
+#ifndef __FRAMAC__
 #define CORE_REGS AESECB_REGS(AESECB_REGS_ONE | AESECB_REGS_BLOCKS)
+#else
+/* (For the prover, either: the proofs cover both kinds of build.) */
+/*@ assigns \nothing;
+    ensures \result == 0 || \result == (AESECB_REGS_ONE | AESECB_REGS_BLOCKS); */
+unsigned aesecb__prove_core_regs(void);
+#define CORE_REGS aesecb__prove_core_regs()
+#endif
 
-NOINLINE void aesecb__stack_mark(aesecb_stack *stk)
+/*
+ * AddressSanitizer may move a function's locals to its "fake stack" on the
+ * heap (detect_stack_use_after_return); the record and the burn measure
+ * the real stack, where frames and the registers they save are, so the
+ * two functions that take a local's address for that are not
+ * instrumented.
+ */
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define REAL_STACK __attribute__((no_sanitize_address))
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) && !defined(REAL_STACK)
+#define REAL_STACK __attribute__((no_sanitize_address))
+#endif
+#ifndef REAL_STACK
+#define REAL_STACK
+#endif
+
+NOINLINE REAL_STACK void aesecb__stack_mark(aesecb_stack *stk)
 {
 	unsigned char here = 0;
 	uintptr_t low;
 
 	/* 'here' is in this function's frame, below the caller's */
+	/*@ assigns \nothing; */
 	__asm__ __volatile__("" : : "r"(&here) : "memory");
 	low = (uintptr_t)&here - AESECB_CALLEE_SAVES;
 	if (stk != NULL && low < stk->low)
@@ -447,6 +509,7 @@ NOINLINE void aesecb__stack_mark(aesecb_stack *stk)
 #endif
 
 #ifndef __AVX__
+/*@ assigns \nothing; */
 static NOINLINE __attribute__((target("sse2"))) void clear_xmm(void)
 {
 	__asm__ __volatile__(
@@ -458,6 +521,7 @@ static NOINLINE __attribute__((target("sse2"))) void clear_xmm(void)
 }
 #endif
 
+/*@ assigns \nothing; */
 static NOINLINE __attribute__((target("avx"))) void clear_ymm(void)
 {
 	__asm__ __volatile__("vzeroall" : : : XMM_CLOBBERS);
@@ -542,6 +606,7 @@ static NOINLINE TARGET_PPC_VSX void clear_vsx(void)
 #undef TARGET_PPC_VSX
 #endif
 
+/*@ assigns \nothing; */
 static ALWAYS_INLINE void clear_registers(void)
 {
 #if (defined(__x86_64__) || defined(__i386__)) && \
@@ -705,9 +770,161 @@ static ALWAYS_INLINE void clear_registers(void)
 #endif
 }
 
+static aesecb_masks_fn generic_masks, burned_masks;
+static aesecb_one_fn burned_encrypt1, burned_decrypt1, burned_mask1,
+                     direct_encrypt1, direct_decrypt1, generic_mask1,
+                     block_mask1;
+static aesecb_blocks_fn setkey_work, hp_protect_work, hp_unprotect_work,
+                        block_mask_work;
+
+#define ONE_ENC  AESECB_ONE_ENC
+#define ONE_DEC  AESECB_ONE_DEC
+#define ONE_MASK AESECB_ONE_MASK
+
+/*
+ * The states of a context the entry points accept, for the contracts
+ * (HACKING.md, "Proofs"), and what a ready context's pointers and slots
+ * lead to: when the core is proved, the functions of the prover's model
+ * backend (internal.h) and the core's own; the analysis of the entry
+ * points with the portable backend (Eva) follows the pointers themselves
+ * and is told nothing of them.
+ */
+#if defined(__FRAMAC__) && defined(AESECB_PROVE_MODEL)
+const struct aesecb_impl aesecb__model_impl = {
+	aesecb__model_setkey, aesecb__model_encrypt, aesecb__model_decrypt,
+	aesecb__model_masks, aesecb__model_one
+};
+
+/*@
+  predicate impl_ok(struct aesecb_impl *i) =
+    i == &aesecb__model_impl;
+
+  predicate ctx_ptrs(aesecb_ctx *ctx) =
+    ctx->priv_encrypt == &aesecb__model_encrypt &&
+    ctx->priv_decrypt == &aesecb__model_decrypt &&
+    (ctx->priv_masks == &aesecb__model_masks ||
+     ctx->priv_masks == &generic_masks ||
+     ctx->priv_masks == &burned_masks);
+
+  predicate slot_enc(aesecb_ctx *ctx) =
+    ctx->priv_one[ONE_ENC] == (uintptr_t)&aesecb__model_one_enc ||
+    ctx->priv_one[ONE_ENC] == (uintptr_t)&burned_encrypt1 ||
+    ctx->priv_one[ONE_ENC] == (uintptr_t)&direct_encrypt1;
+  predicate slot_dec(aesecb_ctx *ctx) =
+    ctx->priv_one[ONE_DEC] == (uintptr_t)&aesecb__model_one_dec ||
+    ctx->priv_one[ONE_DEC] == (uintptr_t)&burned_decrypt1 ||
+    ctx->priv_one[ONE_DEC] == (uintptr_t)&direct_decrypt1;
+  predicate slot_mask(aesecb_ctx *ctx) =
+    ctx->priv_one[ONE_MASK] == (uintptr_t)&aesecb__model_one_mask ||
+    ctx->priv_one[ONE_MASK] == (uintptr_t)&burned_mask1 ||
+    ctx->priv_one[ONE_MASK] == (uintptr_t)&generic_mask1 ||
+    ctx->priv_one[ONE_MASK] == (uintptr_t)&block_mask1;
+*/
+#else
+/*@
+  predicate impl_ok(struct aesecb_impl *i) = \true;
+  predicate ctx_ptrs(aesecb_ctx *ctx) = \true;
+  predicate slot_enc(aesecb_ctx *ctx) = \true;
+  predicate slot_dec(aesecb_ctx *ctx) = \true;
+  predicate slot_mask(aesecb_ctx *ctx) = \true;
+*/
+#endif
+/*@
+  // the backend and the key size set, as for key setup
+  predicate aesecb_chosen(aesecb_ctx *ctx) =
+    aesecb_keyed(ctx) && aesecb_known(ctx->priv_backend) &&
+    ctx->priv_backend->impl != \null && impl_ok(ctx->priv_backend->impl);
+
+  // after a successful aesecb_init
+  predicate aesecb_ready(aesecb_ctx *ctx) =
+    aesecb_chosen(ctx) && ctx_ptrs(ctx) && slot_enc(ctx) && slot_dec(ctx) &&
+    slot_mask(ctx);
+
+  // a context aesecb_clear or a failed aesecb_init left (filled with
+  // zeros): every call refuses it
+  predicate aesecb_cleared(aesecb_ctx *ctx) =
+    \valid_read(ctx) && ctx->priv_rounds == 0 &&
+    ctx->priv_one[ONE_ENC] == 0 && ctx->priv_one[ONE_DEC] == 0 &&
+    ctx->priv_one[ONE_MASK] == 0;
+
+  // what a context argument of an entry point may be
+  predicate aesecb_ctx_arg(aesecb_ctx *ctx) =
+    ctx == \null || aesecb_ready(ctx) || aesecb_cleared(ctx);
+
+  // the bytes of a context, seen as bytes (the typed memory model does
+  // not derive this from \valid(ctx))
+  predicate aesecb_ctx_bytes(aesecb_ctx *ctx) =
+    \valid((char *)ctx + (0 .. sizeof(aesecb_ctx) - 1));
+
+  // header protection's arguments: the packet-number offset n >= 1, and
+  // the 4 bytes from there and the 16 of the sample after them inside
+  // the packet, apart from the context
+  predicate hp_args(aesecb_ctx *ctx, uint8_t *packet, integer n) =
+    n >= 1 && \valid(packet + (0 .. n + 19)) &&
+    \separated(packet + (0 .. n + 19), ctx);
+
+  // The functions run burned, with their arguments (what each is given
+  // as in, out and n), and what each writes beside the stack record: a
+  // block function 16 bytes a block at out, a mask function 5 a mask,
+  // header protection the packet's first byte and the 4 at n (its
+  // packet-number offset), key setup the context's round keys.
+  logic boolean burned_hp(aesecb_blocks_fn *fn) =
+    fn == &hp_protect_work || fn == &hp_unprotect_work;
+  // a mask function: the context's, the backend's own (the model's), the
+  // generic one, or one mask through a block
+  logic boolean burned_mask(aesecb_blocks_fn *fn, aesecb_ctx *ctx) =
+    fn == ctx->priv_masks || fn == &aesecb__model_masks ||
+    fn == &generic_masks || fn == &block_mask_work;
+
+  predicate burned_args(aesecb_blocks_fn *fn, aesecb_ctx *ctx, uint8_t *in,
+                        uint8_t *out, integer n) =
+    (fn == ctx->priv_encrypt || fn == ctx->priv_decrypt) &&
+      aesecb_ready(ctx) && aesecb_blocks_args(ctx, in, out, n, \null) ||
+    burned_mask(fn, ctx) &&
+      aesecb_ready(ctx) && aesecb_masks_args(ctx, in, out, n, \null) ||
+    fn == &setkey_work &&
+      aesecb_chosen(ctx) && aesecb_key_args(ctx, in, n) ||
+    burned_hp(fn) && aesecb_ready(ctx) && in == out && hp_args(ctx, out, n);
+
+  logic integer burned_in(aesecb_blocks_fn *fn, integer n) =
+    fn == &setkey_work ? n : burned_hp(fn) ? n + 20 : 16 * n;
+  logic integer burned_head(aesecb_blocks_fn *fn, aesecb_ctx *ctx,
+                            integer n) =
+    burned_hp(fn) ? 1 : fn == &setkey_work ? 0 :
+    burned_mask(fn, ctx) ? 5 * n : 16 * n;
+  logic integer burned_out(aesecb_blocks_fn *fn, aesecb_ctx *ctx,
+                           integer n) =
+    burned_hp(fn) ? n + 20 : fn == &setkey_work ? 0 :
+    burned_mask(fn, ctx) ? 5 * n : 16 * n;
+  logic integer burned_pn(aesecb_blocks_fn *fn) = burned_hp(fn) ? 4 : 0;
+  logic integer burned_keys(aesecb_blocks_fn *fn, aesecb_ctx *ctx) =
+    fn == &setkey_work ? sizeof(ctx->priv_keys.b) : 0;
+
+  // what it returns
+  predicate burned_status(aesecb_blocks_fn *fn, integer status) =
+    fn == &hp_unprotect_work ? 1 <= status <= 4 : status == AESECB_OK;
+
+  // the stack record of a burned call, apart from all of the above (none
+  // on a direct path, never for key setup)
+  predicate burned_stk(aesecb_stack *stk, aesecb_blocks_fn *fn,
+                       aesecb_ctx *ctx, uint8_t *in, uint8_t *out,
+                       integer n) =
+    stk == \null && fn != &setkey_work ||
+    \valid(stk) &&
+    \separated(stk, ctx, in + (0 .. burned_in(fn, n) - 1),
+               out + (0 .. burned_out(fn, ctx, n) - 1));
+*/
+
 /* The call, under DIT when the context asks for it (AArch64 with
  * FEAT_DIT; see above); otherwise, and on every other architecture, a
  * plain call. */
+/*@ requires burned_args(fn, ctx, in, out, n);
+    requires burned_stk(stk, fn, ctx, in, out, n);
+    assigns out[0 .. burned_head(fn, ctx, n) - 1],
+            out[n .. n + burned_pn(fn) - 1],
+            ((aesecb_ctx *)ctx)->priv_keys.b[0 .. burned_keys(fn, ctx) - 1],
+            stk->low;
+    ensures burned_status(fn, \result); */
 static ALWAYS_INLINE int call_dit(aesecb_blocks_fn *fn, const aesecb_ctx *ctx,
                                   const uint8_t *in, uint8_t *out, size_t n,
                                   aesecb_stack *stk)
@@ -719,12 +936,23 @@ static ALWAYS_INLINE int call_dit(aesecb_blocks_fn *fn, const aesecb_ctx *ctx,
 		return dit_restore(saved, fn(ctx, in, out, n, stk));
 	}
 #endif
+	/*@ calls aesecb__model_encrypt, aesecb__model_decrypt,
+	          aesecb__model_masks, generic_masks, burned_masks,
+	          block_mask_work, setkey_work, hp_protect_work,
+	          hp_unprotect_work; */
 	return fn(ctx, in, out, n, stk);
 }
 
 /* Step 1: the call, BURN_GAP bytes below the caller's frame.  The gap is
  * never written; the asm statements keep it, and keep the call from
  * becoming a jump (which would drop this frame). */
+/*@ requires burned_args(fn, ctx, in, out, n);
+    requires burned_stk(stk, fn, ctx, in, out, n);
+    assigns out[0 .. burned_head(fn, ctx, n) - 1],
+            out[n .. n + burned_pn(fn) - 1],
+            ((aesecb_ctx *)ctx)->priv_keys.b[0 .. burned_keys(fn, ctx) - 1],
+            stk->low;
+    ensures burned_status(fn, \result); */
 static NOINLINE int through(aesecb_blocks_fn *fn, const aesecb_ctx *ctx,
                             const uint8_t *in, uint8_t *out, size_t n,
                             aesecb_stack *stk)
@@ -732,15 +960,31 @@ static NOINLINE int through(aesecb_blocks_fn *fn, const aesecb_ctx *ctx,
 	unsigned char gap[BURN_GAP];
 	int status;
 
+	/*@ assigns \nothing; */
 	__asm__ __volatile__("" : : "r"(gap) : "memory");
 	status = call_dit(fn, ctx, in, out, n, stk);
+	/*@ assigns \nothing; */
 	__asm__ __volatile__("" : : "r"(gap) : "memory");
 	return status;
 }
 
-/* Steps 1 to 4 above: fn(ctx, in, out, n) with its stack burned. */
-static NOINLINE int run_burned(aesecb_blocks_fn *fn, const aesecb_ctx *ctx,
-                               const uint8_t *in, uint8_t *out, size_t n)
+/*
+ * Steps 1 to 4 above: fn(ctx, in, out, n) with its stack burned.  The
+ * burn writes below this frame, where the call's frames were: no object
+ * lives there but the block step 4 allocates, this frame's own, which the
+ * contract need not name.  (Frama-C 25's WP does not model allocation:
+ * the one part of the assigns goal that is the wipe of that block stays
+ * unproved, listed in prove/known.)
+ */
+/*@ requires burned_args(fn, ctx, in, out, n);
+    assigns out[0 .. burned_head(fn, ctx, n) - 1],
+            out[n .. n + burned_pn(fn) - 1],
+            ((aesecb_ctx *)ctx)->priv_keys.b[0 .. burned_keys(fn, ctx) - 1];
+    ensures burned_status(fn, \result); */
+static NOINLINE REAL_STACK int run_burned(aesecb_blocks_fn *fn,
+                                          const aesecb_ctx *ctx,
+                                          const uint8_t *in, uint8_t *out,
+                                          size_t n)
 {
 	aesecb_stack stk;
 	unsigned char *area;
@@ -756,16 +1000,9 @@ static NOINLINE int run_burned(aesecb_blocks_fn *fn, const aesecb_ctx *ctx,
 	return status;
 }
 
-static aesecb_masks_fn generic_masks, burned_masks;
-static aesecb_one_fn burned_encrypt1, burned_decrypt1, burned_mask1,
-                     direct_encrypt1, direct_decrypt1, generic_mask1,
-                     block_mask1;
-
-#define ONE_ENC  AESECB_ONE_ENC
-#define ONE_DEC  AESECB_ONE_DEC
-#define ONE_MASK AESECB_ONE_MASK
-
 /* What the slots of a context filled with zeros lead to (internal.h). */
+/*@ assigns \nothing;
+    ensures \result == AESECB_EINVAL; */
 int aesecb__one_none(const aesecb_ctx *ctx, const uint8_t *in, uint8_t *out)
 {
 	(void)ctx;
@@ -780,6 +1017,12 @@ int aesecb__one_none(const aesecb_ctx *ctx, const uint8_t *in, uint8_t *out)
  * else the core's: direct calls of the block and mask functions where
  * those are register-only, burned calls of them otherwise.
  */
+/*@ requires \valid(ctx) && aesecb_known(be) && be->impl != \null;
+    requires impl_ok(be->impl);
+    assigns ctx->priv_one[0 .. AESECB_ONE_N - 1];
+    ensures slot_enc(ctx);
+    ensures slot_dec(ctx);
+    ensures slot_mask(ctx); */
 static void set_one(aesecb_ctx *ctx, const aesecb_backend *be, int rounds,
                     unsigned regs)
 {
@@ -787,6 +1030,7 @@ static void set_one(aesecb_ctx *ctx, const aesecb_backend *be, int rounds,
 	int direct = (regs & AESECB_REGS_BLOCKS) != 0;
 
 	if (be->impl->one != NULL && (regs & AESECB_REGS_ONE))
+		/*@ calls aesecb__model_one; */
 		be->impl->one((unsigned)rounds, own);
 	if (own[ONE_ENC] == NULL)
 		own[ONE_ENC] = direct ? direct_encrypt1 : burned_encrypt1;
@@ -801,6 +1045,9 @@ static void set_one(aesecb_ctx *ctx, const aesecb_backend *be, int rounds,
 	ctx->priv_one[ONE_MASK] = aesecb__one_encode(own[ONE_MASK]);
 }
 
+/*@ assigns \nothing;
+    ensures \result == 0 || aesecb_rounds(\result) &&
+                            key_len == 4 * (\result - 6); */
 static int rounds_for(size_t key_len)
 {
 	switch (key_len) {
@@ -812,17 +1059,28 @@ static int rounds_for(size_t key_len)
 }
 
 /* Key setup as a burned call: in is the key, n its length. */
+/*@ requires aesecb_chosen(ctx) && aesecb_setkey_args(ctx, key, key_len, stk);
+    assigns ((aesecb_ctx *)ctx)->priv_keys.b[0 .. sizeof(ctx->priv_keys.b) - 1],
+            stk->low;
+    ensures \result == AESECB_OK; */
 static int setkey_work(const aesecb_ctx *ctx, const uint8_t *key,
                        uint8_t *unused, size_t key_len, aesecb_stack *stk)
 {
 	/* the context is the caller's, writable: aesecb_init's */
-	aesecb_ctx *w = (aesecb_ctx *)(uintptr_t)ctx;
+	aesecb_ctx *w = (aesecb_ctx *)ctx;
 
 	(void)unused;
+	/*@ calls aesecb__model_setkey; */
 	w->priv_backend->impl->setkey(w, key, key_len, stk);
 	return AESECB_OK;
 }
 
+/*@ requires \valid(ctx);
+    requires key == \null || \valid_read(key + (0 .. key_len - 1)) &&
+                             \separated(key + (0 .. key_len - 1), ctx);
+    assigns *ctx;
+    ensures \result == AESECB_OK ==>
+            aesecb_ready(ctx) && ctx->priv_key_len == key_len; */
 static int init_checked(aesecb_ctx *ctx, const uint8_t *key, size_t key_len,
                         const aesecb_backend *be)
 {
@@ -870,6 +1128,13 @@ static int init_checked(aesecb_ctx *ctx, const uint8_t *key, size_t key_len,
  * init leaves a cleared context that every call refuses, rather than the
  * previous key still in use.
  */
+/*@ requires ctx == \null || \valid(ctx) && aesecb_ctx_bytes(ctx);
+    requires key == \null || \valid_read(key + (0 .. key_len - 1));
+    requires ctx == \null || key == \null ||
+             \separated(key + (0 .. key_len - 1), ctx);
+    assigns *ctx, ((char *)ctx)[0 .. sizeof(aesecb_ctx) - 1];
+    ensures \result == AESECB_OK ==>
+            aesecb_ready(ctx) && ctx->priv_key_len == key_len; */
 int aesecb_init(aesecb_ctx *ctx, const uint8_t *key, size_t key_len,
                 const aesecb_backend *be)
 {
@@ -884,6 +1149,10 @@ int aesecb_init(aesecb_ctx *ctx, const uint8_t *key, size_t key_len,
 	return status;
 }
 
+/*@ requires aesecb_ctx_arg(ctx);
+    requires ctx == \null || \valid_read(ctx);
+    assigns \nothing;
+    ensures \result == \null || aesecb_known(\result); */
 const aesecb_backend *aesecb_ctx_backend(const aesecb_ctx *ctx)
 {
 	if (ctx == NULL || ctx->priv_rounds == 0 || !known(ctx->priv_backend))
@@ -891,6 +1160,8 @@ const aesecb_backend *aesecb_ctx_backend(const aesecb_ctx *ctx)
 	return ctx->priv_backend;
 }
 
+/*@ requires ctx == \null || \valid(ctx) && aesecb_ctx_bytes(ctx);
+    assigns ((char *)ctx)[0 .. sizeof(aesecb_ctx) - 1]; */
 void aesecb_clear(aesecb_ctx *ctx)
 {
 	if (ctx != NULL)
@@ -956,6 +1227,11 @@ void aesecb_ctx_free(aesecb_ctx *ctx)
  * caller and the AES instructions.  (The masks have their own way:
  * priv_masks, below.)
  */
+/*@ requires \valid_read(ctx) && aesecb_ready(ctx) && burned_args(fn, ctx, in, out, nblocks);
+    requires fn == ctx->priv_encrypt || fn == ctx->priv_decrypt ||
+             fn == ctx->priv_masks;
+    assigns out[0 .. burned_head(fn, ctx, nblocks) - 1];
+    ensures \result == AESECB_OK; */
 static ALWAYS_INLINE int run_blocks(const aesecb_ctx *ctx,
                                     aesecb_blocks_fn *fn, const uint8_t *in,
                                     uint8_t *out, size_t nblocks)
@@ -967,17 +1243,26 @@ static ALWAYS_INLINE int run_blocks(const aesecb_ctx *ctx,
 
 /* Whether a slot of ctx->priv_one can be called (always, but on 32-bit
  * x86: internal.h). */
+/*@ assigns \nothing;
+    ensures \result != 0 ==> slot != 0 || !AESECB_ONE_TESTED; */
 static ALWAYS_INLINE int one_ready(uintptr_t slot)
 {
 	return !AESECB_ONE_TESTED || slot != 0;
 }
 
-/* The one-block function in 'slot' of ctx, under DIT when the context
- * asks for it; otherwise, and on every other architecture, a jump to it. */
-static ALWAYS_INLINE int run_one_dit(const aesecb_ctx *ctx, uintptr_t slot,
+/* The one-block function in slot 'which' of ctx, under DIT when the
+ * context asks for it; otherwise, and on every other architecture, a jump
+ * to it. */
+/*@ requires \valid_read(ctx) && aesecb_ready(ctx);
+    requires which == ONE_ENC || which == ONE_DEC || which == ONE_MASK;
+    requires which != ONE_MASK ==> aesecb_blocks_args(ctx, in, out, 1, \null);
+    requires which == ONE_MASK ==> aesecb_masks_args(ctx, in, out, 1, \null);
+    assigns out[0 .. (which == ONE_MASK ? 4 : 15)];
+    ensures \result == AESECB_OK; */
+static ALWAYS_INLINE int run_one_dit(const aesecb_ctx *ctx, int which,
                                      const uint8_t *in, uint8_t *out)
 {
-	aesecb_one_fn *fn = aesecb__one_decode(slot);
+	aesecb_one_fn *fn = aesecb__one_decode(ctx->priv_one[which]);
 
 #ifdef AESECB_DIT
 	if (ctx->priv_dit) {
@@ -986,10 +1271,25 @@ static ALWAYS_INLINE int run_one_dit(const aesecb_ctx *ctx, uintptr_t slot,
 		return dit_restore(saved, fn(ctx, in, out));
 	}
 #endif
+	/*@ calls aesecb__model_one_enc, aesecb__model_one_dec,
+	          aesecb__model_one_mask, burned_encrypt1, burned_decrypt1,
+	          burned_mask1, direct_encrypt1, direct_decrypt1,
+	          generic_mask1, block_mask1; */
 	return fn(ctx, in, out);
 }
 
 /* Every length: the checks in the documented order, then the backend. */
+/*@ requires aesecb_ctx_arg(ctx);
+    requires ctx == \null || \valid_read(ctx);
+    requires len == 0 || in == \null || \valid_read(in + (0 .. len - 1));
+    requires len == 0 || out == \null || \valid(out + (0 .. len - 1));
+    requires in == \null || out == \null || in == out ||
+             \separated(in + (0 .. len - 1), out + (0 .. len - 1));
+    requires ctx == \null || out == \null ||
+             \separated(out + (0 .. len - 1), ctx);
+    assigns out[0 .. len - 1];
+    ensures \result == AESECB_OK || \result == AESECB_EINVAL ||
+            \result == AESECB_EPARTIAL; */
 static NOINLINE int crypt_checked(const aesecb_ctx *ctx, const uint8_t *in,
                                   uint8_t *out, size_t len, int decrypt)
 {
@@ -1013,6 +1313,8 @@ static NOINLINE int crypt_checked(const aesecb_ctx *ctx, const uint8_t *in,
  * pointers nearly always share high bits (the same region of the address
  * space), so in practice only NULL takes the long way.
  */
+/*@ assigns \nothing;
+    ensures \result != 0 ==> a != \null && b != \null; */
 static ALWAYS_INLINE int both_set(const void *a, const void *b)
 {
 	return ((uintptr_t)a & (uintptr_t)b) != 0;
@@ -1031,12 +1333,24 @@ static ALWAYS_INLINE int both_set(const void *a, const void *b)
  * one for both buffers.  Every other length, and every call that fails a
  * test, goes to crypt_checked, which checks in the documented order.
  */
+/*@ requires aesecb_ctx_arg(ctx);
+    requires ctx == \null || \valid_read(ctx);
+    requires len == 0 || in == \null || \valid_read(in + (0 .. len - 1));
+    requires len == 0 || out == \null || \valid(out + (0 .. len - 1));
+    requires in == \null || out == \null || in == out ||
+             \separated(in + (0 .. len - 1), out + (0 .. len - 1));
+    requires ctx == \null || out == \null ||
+             \separated(out + (0 .. len - 1), ctx);
+    requires which == ONE_ENC || which == ONE_DEC;
+    assigns out[0 .. len - 1];
+    ensures \result == AESECB_OK || \result == AESECB_EINVAL ||
+            \result == AESECB_EPARTIAL; */
 static ALWAYS_INLINE int do_crypt(const aesecb_ctx *ctx, const uint8_t *in,
                                   uint8_t *out, size_t len, int which)
 {
 	if (len == AESECB_BLOCK_SIZE && ctx != NULL && both_set(in, out) &&
 	    one_ready(ctx->priv_one[which]))
-		return run_one_dit(ctx, ctx->priv_one[which], in, out);
+		return run_one_dit(ctx, which, in, out);
 	return crypt_checked(ctx, in, out, len, which == ONE_DEC);
 }
 
@@ -1046,12 +1360,34 @@ static ALWAYS_INLINE int do_crypt(const aesecb_ctx *ctx, const uint8_t *in,
  * boundary, measured 2.6 ns a call against 2.3 (AES-128, Golden Cove,
  * through the PLT).
  */
+/*@ requires aesecb_ctx_arg(ctx);
+    requires ctx == \null || \valid_read(ctx);
+    requires len == 0 || in == \null || \valid_read(in + (0 .. len - 1));
+    requires len == 0 || out == \null || \valid(out + (0 .. len - 1));
+    requires in == \null || out == \null || in == out ||
+             \separated(in + (0 .. len - 1), out + (0 .. len - 1));
+    requires ctx == \null || out == \null ||
+             \separated(out + (0 .. len - 1), ctx);
+    assigns out[0 .. len - 1];
+    ensures \result == AESECB_OK || \result == AESECB_EINVAL ||
+            \result == AESECB_EPARTIAL; */
 ALIGN64_FN int aesecb_encrypt(const aesecb_ctx *ctx, const uint8_t *in,
                               uint8_t *out, size_t len)
 {
 	return do_crypt(ctx, in, out, len, ONE_ENC);
 }
 
+/*@ requires aesecb_ctx_arg(ctx);
+    requires ctx == \null || \valid_read(ctx);
+    requires len == 0 || in == \null || \valid_read(in + (0 .. len - 1));
+    requires len == 0 || out == \null || \valid(out + (0 .. len - 1));
+    requires in == \null || out == \null || in == out ||
+             \separated(in + (0 .. len - 1), out + (0 .. len - 1));
+    requires ctx == \null || out == \null ||
+             \separated(out + (0 .. len - 1), ctx);
+    assigns out[0 .. len - 1];
+    ensures \result == AESECB_OK || \result == AESECB_EINVAL ||
+            \result == AESECB_EPARTIAL; */
 ALIGN64_FN int aesecb_decrypt(const aesecb_ctx *ctx, const uint8_t *in,
                               uint8_t *out, size_t len)
 {
@@ -1065,12 +1401,18 @@ ALIGN64_FN int aesecb_decrypt(const aesecb_ctx *ctx, const uint8_t *in,
  * where they are register-only, so a jump and no test) or burned
  * (burned_).  They read the context's pointers at each call.
  */
+/*@ requires \valid_read(ctx) && aesecb_ready(ctx) && aesecb_blocks_args(ctx, in, out, 1, \null);
+    assigns out[0 .. 15];
+    ensures \result == AESECB_OK; */
 static int burned_encrypt1(const aesecb_ctx *ctx, const uint8_t *in,
                            uint8_t *out)
 {
 	return run_burned(ctx->priv_encrypt, ctx, in, out, 1);
 }
 
+/*@ requires \valid_read(ctx) && aesecb_ready(ctx) && aesecb_blocks_args(ctx, in, out, 1, \null);
+    assigns out[0 .. 15];
+    ensures \result == AESECB_OK; */
 static int burned_decrypt1(const aesecb_ctx *ctx, const uint8_t *in,
                            uint8_t *out)
 {
@@ -1081,6 +1423,10 @@ static aesecb_blocks_fn block_mask_work;
 
 /* One mask of a backend whose block functions run burned: its own mask
  * function, else one block into a 16-byte buffer (block_mask_work). */
+/*@ requires \valid_read(ctx) && aesecb_ready(ctx) &&
+             aesecb_masks_args(ctx, sample, mask, 1, \null);
+    assigns mask[0 .. 4];
+    ensures \result == AESECB_OK; */
 static int burned_mask1(const aesecb_ctx *ctx, const uint8_t *sample,
                         uint8_t *mask)
 {
@@ -1089,33 +1435,51 @@ static int burned_mask1(const aesecb_ctx *ctx, const uint8_t *sample,
 	return run_burned(fn != NULL ? fn : block_mask_work, ctx, sample, mask,
 	                  1);
 }
+/*@ requires \valid_read(ctx) && aesecb_ready(ctx) && aesecb_blocks_args(ctx, in, out, 1, \null);
+    assigns out[0 .. 15];
+    ensures \result == AESECB_OK; */
 static int direct_encrypt1(const aesecb_ctx *ctx, const uint8_t *in,
                            uint8_t *out)
 {
+	/*@ calls aesecb__model_encrypt; */
 	return ctx->priv_encrypt(ctx, in, out, 1, NULL);
 }
 
+/*@ requires \valid_read(ctx) && aesecb_ready(ctx) && aesecb_blocks_args(ctx, in, out, 1, \null);
+    assigns out[0 .. 15];
+    ensures \result == AESECB_OK; */
 static int direct_decrypt1(const aesecb_ctx *ctx, const uint8_t *in,
                            uint8_t *out)
 {
+	/*@ calls aesecb__model_decrypt; */
 	return ctx->priv_decrypt(ctx, in, out, 1, NULL);
 }
 
+/*@ requires \valid_read(ctx) && aesecb_ready(ctx) &&
+             aesecb_masks_args(ctx, sample, mask, 1, \null);
+    assigns mask[0 .. 4];
+    ensures \result == AESECB_OK; */
 static int generic_mask1(const aesecb_ctx *ctx, const uint8_t *sample,
                          uint8_t *mask)
 {
+	/*@ calls aesecb__model_masks, generic_masks, burned_masks; */
 	return ctx->priv_masks(ctx, sample, mask, 1, NULL);
 }
 
 /* A backend with no mask function at all: one block, 5 bytes of it (what
  * generic_masks does, without its loop).  The block is the cipher's
  * output, the caller's mask and what follows it. */
+/*@ requires \valid_read(ctx) && aesecb_ready(ctx) &&
+             aesecb_masks_args(ctx, sample, mask, 1, \null);
+    assigns mask[0 .. 4];
+    ensures \result == AESECB_OK; */
 static int block_mask1(const aesecb_ctx *ctx, const uint8_t *sample,
                        uint8_t *mask)
 {
 	uint8_t block[AESECB_BLOCK_SIZE];
 	int status;
 
+	/*@ calls aesecb__model_encrypt; */
 	status = ctx->priv_encrypt(ctx, sample, block, 1, NULL);
 	memcpy(mask, block, 5);
 	return status;
@@ -1125,6 +1489,10 @@ static int block_mask1(const aesecb_ctx *ctx, const uint8_t *sample,
  * (as generic_masks): its frame holds the output block, which is the
  * caller's, and the block function it calls, which runs burned too,
  * records one below it, so the burn covers this frame too. */
+/*@ requires \valid_read(ctx) && aesecb_ready(ctx) &&
+             aesecb_masks_args(ctx, sample, mask, n, stk);
+    assigns mask[0 .. 4], stk->low;
+    ensures \result == AESECB_OK; */
 static int block_mask_work(const aesecb_ctx *ctx, const uint8_t *sample,
                            uint8_t *mask, size_t n, aesecb_stack *stk)
 {
@@ -1132,6 +1500,7 @@ static int block_mask_work(const aesecb_ctx *ctx, const uint8_t *sample,
 	int status;
 
 	(void)n;
+	/*@ calls aesecb__model_encrypt; */
 	status = ctx->priv_encrypt(ctx, sample, block, 1, stk);
 	memcpy(mask, block, 5);
 	return status;
@@ -1148,6 +1517,10 @@ static int block_mask_work(const aesecb_ctx *ctx, const uint8_t *sample,
  * is nothing to record (a call to the stack mark would cost the mask
  * batches of armce 6 instructions).
  */
+/*@ requires \valid_read(ctx) && aesecb_ready(ctx) &&
+             aesecb_masks_args(ctx, samples, masks, n, stk);
+    assigns masks[0 .. 5 * n - 1], stk->low;
+    ensures \result == AESECB_OK; */
 static int generic_masks(const aesecb_ctx *ctx, const uint8_t *samples,
                          uint8_t *masks, size_t n, aesecb_stack *stk)
 {
@@ -1157,10 +1530,18 @@ static int generic_masks(const aesecb_ctx *ctx, const uint8_t *samples,
 	uint8_t blocks[BATCH * AESECB_BLOCK_SIZE];
 	size_t i, k, j;
 
+	/*@ loop invariant 0 <= i <= n;
+	    loop assigns i, k, j, blocks[0 .. BATCH * AESECB_BLOCK_SIZE - 1],
+	                 masks[0 .. 5 * n - 1], stk->low;
+	    loop variant n - i; */
 	for (i = 0; i < n; i += k) {
 		k = n - i < BATCH ? n - i : BATCH;
+		/*@ calls aesecb__model_encrypt; */
 		ctx->priv_encrypt(ctx, samples + i * AESECB_BLOCK_SIZE,
 		                  blocks, k, stk);
+		/*@ loop invariant 0 <= j <= k;
+		    loop assigns j, masks[5 * i .. 5 * (i + k) - 1];
+		    loop variant k - j; */
 		for (j = 0; j < k; j++)
 			memcpy(masks + (i + j) * 5, blocks + j * AESECB_BLOCK_SIZE, 5);
 	}
@@ -1169,26 +1550,50 @@ static int generic_masks(const aesecb_ctx *ctx, const uint8_t *samples,
 
 /* One mask: two tests and a jump to the context's one-mask function
  * (aesecb__one_none in a context filled with zeros), as in do_crypt. */
+/*@ requires aesecb_ctx_arg(ctx);
+    requires ctx == \null || \valid_read(ctx);
+    requires sample == \null || \valid_read(sample + (0 .. 15));
+    requires mask == \null || \valid(mask + (0 .. 4));
+    requires sample == \null || mask == \null ||
+             \separated(mask + (0 .. 4), sample + (0 .. 15));
+    requires ctx == \null || mask == \null ||
+             \separated(mask + (0 .. 4), ctx);
+    assigns mask[0 .. 4];
+    ensures \result == AESECB_OK || \result == AESECB_EINVAL; */
 static NOINLINE int hp_mask_checked(const aesecb_ctx *ctx,
                                     const uint8_t *sample, uint8_t *mask)
 {
 	if (ctx == NULL || ctx->priv_rounds == 0 || sample == NULL ||
 	    mask == NULL)
 		return AESECB_EINVAL;
-	return run_one_dit(ctx, ctx->priv_one[ONE_MASK], sample, mask);
+	return run_one_dit(ctx, ONE_MASK, sample, mask);
 }
 
+/*@ requires aesecb_ctx_arg(ctx);
+    requires ctx == \null || \valid_read(ctx);
+    requires sample == \null || \valid_read(sample + (0 .. 15));
+    requires mask == \null || \valid(mask + (0 .. 4));
+    requires sample == \null || mask == \null ||
+             \separated(mask + (0 .. 4), sample + (0 .. 15));
+    requires ctx == \null || mask == \null ||
+             \separated(mask + (0 .. 4), ctx);
+    assigns mask[0 .. 4];
+    ensures \result == AESECB_OK || \result == AESECB_EINVAL; */
 ALIGN64_FN int aesecb_hp_mask(const aesecb_ctx *ctx,
                               const uint8_t sample[16], uint8_t mask[5])
 {
 	if (ctx != NULL && both_set(sample, mask) &&
 	    one_ready(ctx->priv_one[ONE_MASK]))
-		return run_one_dit(ctx, ctx->priv_one[ONE_MASK], sample, mask);
+		return run_one_dit(ctx, ONE_MASK, sample, mask);
 	return hp_mask_checked(ctx, sample, mask);
 }
 
 /* The mask function of a context whose block functions run burned: the
  * backend's own, or the generic one, as a burned call. */
+/*@ requires \valid_read(ctx) && aesecb_ready(ctx) &&
+             aesecb_masks_args(ctx, samples, masks, n, unused);
+    assigns masks[0 .. 5 * n - 1];
+    ensures \result == AESECB_OK; */
 static int burned_masks(const aesecb_ctx *ctx, const uint8_t *samples,
                         uint8_t *masks, size_t n, aesecb_stack *unused)
 {
@@ -1203,6 +1608,19 @@ static int burned_masks(const aesecb_ctx *ctx, const uint8_t *samples,
  * aesecb_init (the backend's, the generic one, or burned_masks): checks,
  * then a tail call (or, under DIT, the call between setting and restoring
  * it). */
+/*@ requires aesecb_ctx_arg(ctx);
+    requires ctx == \null || \valid_read(ctx);
+    requires n <= SIZE_MAX / 16;
+    requires n == 0 || samples == \null ||
+             \valid_read(samples + (0 .. 16 * n - 1));
+    requires n == 0 || masks == \null || \valid(masks + (0 .. 5 * n - 1));
+    requires samples == \null || masks == \null ||
+             \separated(masks + (0 .. 5 * n - 1),
+                        samples + (0 .. 16 * n - 1));
+    requires ctx == \null || masks == \null ||
+             \separated(masks + (0 .. 5 * n - 1), ctx);
+    assigns masks[0 .. 5 * n - 1];
+    ensures \result == AESECB_OK || \result == AESECB_EINVAL; */
 int aesecb_hp_masks(const aesecb_ctx *ctx, const uint8_t *samples,
                     uint8_t *masks, size_t n)
 {
@@ -1236,20 +1654,25 @@ int aesecb_hp_masks(const aesecb_ctx *ctx, const uint8_t *samples,
  * in a stack slot (gcc 12 for riscv64: 4 bytes of the mask were left in
  * the entry point's frame).  An unoptimised build runs all this burned.
  */
-#if defined(__x86_64__) || defined(__i386__) || defined(__aarch64__) || \
-    defined(__powerpc64__) || defined(__s390x__)
+/* (The prover reads the byte-wise form: HACKING.md, "Proofs".) */
+#if (defined(__x86_64__) || defined(__i386__) || defined(__aarch64__) || \
+     defined(__powerpc64__) || defined(__s390x__)) && !defined(__FRAMAC__)
 #define WORD_ACCESS 1
 #else
 #define WORD_ACCESS 0
 #endif
 
 #if !WORD_ACCESS
+/*@ requires \valid_read(p + (0 .. 3));
+    assigns \nothing; */
 static ALWAYS_INLINE uint32_t load4(const uint8_t *p)
 {
 	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
 	       (uint32_t)p[3] << 24;
 }
 
+/*@ requires \valid(p + (0 .. 3));
+    assigns p[0 .. 3]; */
 static ALWAYS_INLINE void store4(uint8_t *p, uint32_t v)
 {
 	p[0] = (uint8_t)v;
@@ -1260,6 +1683,12 @@ static ALWAYS_INLINE void store4(uint8_t *p, uint32_t v)
 #endif
 
 /* The masking, with the cipher's output block for the sample. */
+/*@ requires pn_offset >= 1 && \valid(packet + (0 .. pn_offset + 3));
+    requires \valid_read(block + (0 .. 15));
+    requires \separated(block + (0 .. 15), packet + (0 .. pn_offset + 3));
+    assigns packet[0], packet[pn_offset .. pn_offset + 3];
+    ensures unprotect ==> 1 <= \result <= 4;
+    ensures !unprotect ==> \result == AESECB_OK; */
 static ALWAYS_INLINE int hp_mask_packet(uint8_t *packet, size_t pn_offset,
                                         const uint8_t *block, int unprotect)
 {
@@ -1303,11 +1732,16 @@ static ALWAYS_INLINE int hp_mask_packet(uint8_t *packet, size_t pn_offset,
  * 4-byte read.  The block, the cipher's output for the sample (the mask
  * and what follows it), is the only thing this frame holds.
  */
+/*@ requires \valid_read(ctx) && aesecb_ready(ctx) && hp_args(ctx, packet, pn_offset);
+    assigns packet[0], packet[pn_offset .. pn_offset + 3];
+    ensures unprotect ==> 1 <= \result <= 4;
+    ensures !unprotect ==> \result == AESECB_OK; */
 static ALWAYS_INLINE int hp_body(const aesecb_ctx *ctx, uint8_t *packet,
                                  size_t pn_offset, int unprotect)
 {
 	uint8_t block[AESECB_BLOCK_SIZE];
 
+	/*@ calls aesecb__model_one_enc, burned_encrypt1, direct_encrypt1; */
 	aesecb__one_decode(ctx->priv_one[ONE_ENC])(ctx, packet + pn_offset + 4,
 	                                           block);
 	return hp_mask_packet(packet, pn_offset, block, unprotect);
@@ -1318,16 +1752,29 @@ static ALWAYS_INLINE int hp_body(const aesecb_ctx *ctx, uint8_t *packet,
  * It records no frame of its own: the block function it calls records one
  * below it (in such a build every block function does), so the burn
  * covers this frame, and the masking, inlined, stays in it. */
+/*@ requires \valid_read(ctx) && aesecb_ready(ctx) && hp_args(ctx, packet, pn_offset);
+    requires stk == \null || \valid(stk) &&
+             \separated(stk, ctx, packet + (0 .. pn_offset + 19));
+    assigns packet[0], packet[pn_offset .. pn_offset + 3], stk->low;
+    ensures unprotect ==> 1 <= \result <= 4;
+    ensures !unprotect ==> \result == AESECB_OK; */
 static ALWAYS_INLINE int hp_work(const aesecb_ctx *ctx, uint8_t *packet,
                                  size_t pn_offset, int unprotect,
                                  aesecb_stack *stk)
 {
 	uint8_t block[AESECB_BLOCK_SIZE];
 
+	/*@ calls aesecb__model_encrypt; */
 	ctx->priv_encrypt(ctx, packet + pn_offset + 4, block, 1, stk);
 	return hp_mask_packet(packet, pn_offset, block, unprotect);
 }
 
+/*@ requires \valid_read(ctx) && aesecb_ready(ctx) && unused == packet &&
+             hp_args(ctx, packet, pn_offset);
+    requires stk == \null || \valid(stk) &&
+             \separated(stk, ctx, packet + (0 .. pn_offset + 19));
+    assigns packet[0], packet[pn_offset .. pn_offset + 3], stk->low;
+    ensures \result == AESECB_OK; */
 static int hp_protect_work(const aesecb_ctx *ctx, const uint8_t *unused,
                            uint8_t *packet, size_t pn_offset,
                            aesecb_stack *stk)
@@ -1336,6 +1783,12 @@ static int hp_protect_work(const aesecb_ctx *ctx, const uint8_t *unused,
 	return hp_work(ctx, packet, pn_offset, 0, stk);
 }
 
+/*@ requires \valid_read(ctx) && aesecb_ready(ctx) && unused == packet &&
+             hp_args(ctx, packet, pn_offset);
+    requires stk == \null || \valid(stk) &&
+             \separated(stk, ctx, packet + (0 .. pn_offset + 19));
+    assigns packet[0], packet[pn_offset .. pn_offset + 3], stk->low;
+    ensures 1 <= \result <= 4; */
 static int hp_unprotect_work(const aesecb_ctx *ctx, const uint8_t *unused,
                              uint8_t *packet, size_t pn_offset,
                              aesecb_stack *stk)
@@ -1347,6 +1800,14 @@ static int hp_unprotect_work(const aesecb_ctx *ctx, const uint8_t *unused,
 /* The checks, then the AES call and the masking, under DIT where the
  * context asks for it: the masking shifts by a length read from the
  * protected byte, one of the operations DIT makes data-independent. */
+/*@ requires aesecb_ctx_arg(ctx);
+    requires ctx == \null || \valid_read(ctx);
+    requires packet == \null || \valid(packet + (0 .. len - 1));
+    requires ctx == \null || packet == \null ||
+             \separated(packet + (0 .. len - 1), ctx);
+    assigns packet[0], packet[pn_offset .. pn_offset + 3];
+    ensures \result == AESECB_EINVAL || \result == AESECB_ESHORT ||
+            (unprotect ? 1 <= \result <= 4 : \result == AESECB_OK); */
 static ALWAYS_INLINE int hp_apply(const aesecb_ctx *ctx, uint8_t *packet,
                                   size_t len, size_t pn_offset, int unprotect)
 {
@@ -1370,12 +1831,28 @@ static ALWAYS_INLINE int hp_apply(const aesecb_ctx *ctx, uint8_t *packet,
 	return hp_body(ctx, packet, pn_offset, unprotect);
 }
 
+/*@ requires aesecb_ctx_arg(ctx);
+    requires ctx == \null || \valid_read(ctx);
+    requires packet == \null || \valid(packet + (0 .. len - 1));
+    requires ctx == \null || packet == \null ||
+             \separated(packet + (0 .. len - 1), ctx);
+    assigns packet[0], packet[pn_offset .. pn_offset + 3];
+    ensures \result == AESECB_EINVAL || \result == AESECB_ESHORT ||
+            \result == AESECB_OK; */
 int aesecb_hp_protect(const aesecb_ctx *ctx, uint8_t *packet, size_t len,
                       size_t pn_offset)
 {
 	return hp_apply(ctx, packet, len, pn_offset, 0);
 }
 
+/*@ requires aesecb_ctx_arg(ctx);
+    requires ctx == \null || \valid_read(ctx);
+    requires packet == \null || \valid(packet + (0 .. len - 1));
+    requires ctx == \null || packet == \null ||
+             \separated(packet + (0 .. len - 1), ctx);
+    assigns packet[0], packet[pn_offset .. pn_offset + 3];
+    ensures \result == AESECB_EINVAL || \result == AESECB_ESHORT ||
+            1 <= \result <= 4; */
 int aesecb_hp_unprotect(const aesecb_ctx *ctx, uint8_t *packet, size_t len,
                         size_t pn_offset)
 {

@@ -222,9 +222,13 @@
 #pragma GCC optimize("no-tree-vectorize")
 #endif
 
+/* (The prover reads this file without the vector types and the code
+ * that uses them: see encrypt8() below.) */
+#ifndef __FRAMAC__
 typedef uint32_t v128  __attribute__((vector_size(16)));  /* lane = column */
 typedef uint16_t v16x8 __attribute__((vector_size(16)));
 typedef uint8_t  v8x16 __attribute__((vector_size(16)));
+#endif
 
 /* Everything below is inlined into the block functions, so that the eight
  * planes stay in registers (or at worst in the function's own frame). */
@@ -251,6 +255,27 @@ typedef uint8_t  v8x16 __attribute__((vector_size(16)));
 #define KEY_FIRST  0
 #define KEY_LAST   16
 #define KEY_WORDS(r) (32 + 64 * ((r) - 1))     /* round r, 1 <= r < Nr */
+#define KEY_BYTES(nr) KEY_WORDS(nr)            /* all of them, Nr rounds */
+
+/*@
+  // the round keys of an Nr-round key as this backend stores them
+  predicate none_keys(uint8_t *ks, integer nr) =
+    aesecb_rounds(nr) && \valid_read(ks + (0 .. KEY_BYTES(nr) - 1));
+
+  // n blocks from in to out under those keys; out apart from the keys
+  predicate none_pass(uint8_t *ks, integer nr, uint8_t *in, uint8_t *out,
+                      integer n) =
+    none_keys(ks, nr) && aesecb_blocks_io(in, out, n) &&
+    \separated(out + (0 .. 16 * n - 1), ks + (0 .. KEY_BYTES(nr) - 1));
+
+  // the stack record such a pass gets: none, or one apart from the keys,
+  // the input and the output
+  predicate none_stk(aesecb_stack *stk, uint8_t *ks, integer nr,
+                     uint8_t *out, integer n) =
+    stk == \null ||
+    \valid(stk) && \separated(stk, ks + (0 .. KEY_BYTES(nr) - 1),
+                              out + (0 .. 16 * n - 1));
+*/
 
 #if defined(__BYTE_ORDER__) && defined(__ORDER_BIG_ENDIAN__) && \
     __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
@@ -259,25 +284,65 @@ typedef uint8_t  v8x16 __attribute__((vector_size(16)));
 #define NONE_BIG_ENDIAN 0
 #endif
 
+/*
+ * Little-endian 64-bit words, copied through the byte half of a union
+ * rather than into the word itself: the same code (one load or store, and
+ * a byte swap on a big-endian machine), and no object is reached through
+ * a pointer to another type, which is what lets the prover check these
+ * copies (HACKING.md, "Proofs").
+ */
+union word_bytes {
+	uint64_t w;
+	uint8_t b[8];
+};
+
+/*@ requires \valid_read(p + (0 .. 7));
+    assigns \nothing; */
 INLINE uint64_t load_le64(const uint8_t *p)
 {
-	uint64_t v;
+	union word_bytes u;
 
-	memcpy(&v, p, 8);
+	memcpy(u.b, p, 8);
 #if NONE_BIG_ENDIAN
-	v = __builtin_bswap64(v);
+	u.w = __builtin_bswap64(u.w);
 #endif
-	return v;
+	return u.w;
 }
 
+/*@ requires \valid(p + (0 .. 7));
+    assigns p[0 .. 7]; */
 INLINE void store_le64(uint8_t *p, uint64_t v)
 {
+	union word_bytes u;
+
 #if NONE_BIG_ENDIAN
 	v = __builtin_bswap64(v);
 #endif
-	memcpy(p, &v, 8);
+	u.w = v;
+	memcpy(p, u.b, 8);
 }
 
+/*
+ * The eight-block pass (sections 1 to 5) is written with the GNU C vector
+ * types, which the prover does not read: it sees these two declarations
+ * and their contracts instead of encrypt8() and decrypt8() below, and
+ * proves the code that calls them against the contracts (HACKING.md,
+ * "Proofs").  A pass of n blocks reads the round keys and its n input
+ * blocks and writes its n output blocks, nothing else: it keeps its
+ * state in the vectors and derives the round-key planes from the
+ * context on the fly.
+ */
+/*@ requires 1 <= n <= PASS_BLOCKS && none_pass(ks, rounds, in, out, n);
+    assigns out[0 .. 16 * n - 1]; */
+INLINE void encrypt8(const uint8_t *ks, unsigned rounds, const uint8_t *in,
+                     uint8_t *out, size_t n);
+
+/*@ requires 1 <= n <= PASS_BLOCKS && none_pass(ks, rounds, in, out, n);
+    assigns out[0 .. 16 * n - 1]; */
+INLINE void decrypt8(const uint8_t *ks, unsigned rounds, const uint8_t *in,
+                     uint8_t *out, size_t n);
+
+#ifndef __FRAMAC__
 static const uint8_t rows13_bytes[16] = {
 	0, 0xff, 0, 0xff, 0, 0xff, 0, 0xff,
 	0, 0xff, 0, 0xff, 0, 0xff, 0, 0xff,
@@ -716,6 +781,8 @@ INLINE void decrypt8(const uint8_t *ks, unsigned rounds, const uint8_t *in,
 			store16(out + 16 * b, x[b] ^ k0);
 }
 
+#endif /* !__FRAMAC__: the eight-block pass */
+
 /* ------------------------------------------------------------------ */
 /* One block: the state as eight 64-bit words (section 6).             */
 
@@ -724,6 +791,8 @@ typedef uint64_t w64;
 #define LANE_NIBBLE 0x000f000f000f000fu   /* bits 0-3 of each lane */
 
 /* Rotate right by n bits, 0 < n < 64; compilers emit one instruction. */
+/*@ requires 0 < n < 64;
+    assigns \nothing; */
 INLINE w64 ror64(w64 x, unsigned n)
 {
 	return (x >> n) | (x << (64 - n));
@@ -732,6 +801,7 @@ INLINE w64 ror64(w64 x, unsigned n)
 /* The 8 x 8 bit transpose of a word seen as 8 bytes: afterwards bit j of
  * byte i is what bit i of byte j was (three rounds of swapping
  * off-diagonal blocks, as in transpose8(), within the word). */
+/*@ assigns \nothing; */
 INLINE w64 transpose_word(w64 x)
 {
 	w64 t;
@@ -771,6 +841,7 @@ INLINE w64 transpose_word(w64 x)
 #define KEEP_SHIFTS(v) __asm__("" : "+r"(v))
 #endif
 
+/*@ assigns \nothing; */
 INLINE w64 four_copies(w64 v)
 {
 	v |= v << 4;
@@ -778,6 +849,8 @@ INLINE w64 four_copies(w64 v)
 	return v | (v << 8);
 }
 
+/*@ requires \valid(x + (0 .. NPLANES - 1));
+    assigns x[0 .. NPLANES - 1]; */
 INLINE void to_words(w64 x[NPLANES], w64 a, w64 b)
 {
 	w64 lo, hi;
@@ -788,8 +861,11 @@ INLINE void to_words(w64 x[NPLANES], w64 a, w64 b)
 	lo = (a & 0xffffffffu) | (b << 32);         /* bytes 0-3 of a, of b */
 	hi = (a >> 32) | (b & 0xffffffff00000000u); /* bytes 4-7 of a, of b */
 	UNROLL
+	/*@ loop invariant 0 <= i <= NPLANES;
+	    loop assigns i, x[0 .. NPLANES - 1];
+	    loop variant NPLANES - i; */
 	for (i = 0; i < NPLANES; i++) {
-		w64 v = ((i < 4 ? lo : hi) >> (8 * (i & 3))) &
+		w64 v = ((i < 4 ? lo : hi) >> (8 * (i % 4))) &
 		        0x000000ff000000ffu;
 
 		v = (v | (v << 12)) & LANE_NIBBLE;
@@ -798,12 +874,18 @@ INLINE void to_words(w64 x[NPLANES], w64 a, w64 b)
 }
 
 /* The inverse, from the first copy (bits 0-3) of each lane. */
+/*@ requires \valid_read(x + (0 .. NPLANES - 1)) && \valid(a) && \valid(b);
+    requires \separated(a, b, x + (0 .. NPLANES - 1));
+    assigns *a, *b; */
 INLINE void from_words(const w64 x[NPLANES], w64 *a, w64 *b)
 {
 	w64 lo = 0, hi = 0, ra, rb;
 	unsigned i;
 
 	UNROLL
+	/*@ loop invariant 0 <= i <= NPLANES;
+	    loop assigns i, lo, hi;
+	    loop variant NPLANES - i; */
 	for (i = 0; i < NPLANES; i++) {
 		w64 v = x[i] & LANE_NIBBLE;
 
@@ -832,6 +914,8 @@ INLINE void from_words(const w64 x[NPLANES], w64 *a, w64 *b)
  * order chosen for x86-64's sixteen two-operand registers: few copies,
  * few values kept in memory, short chains through those that are.
  */
+/*@ requires \valid(x + (0 .. NPLANES - 1));
+    assigns x[0 .. NPLANES - 1]; */
 INLINE void sub_bytes1(w64 x[NPLANES])
 {
 	w64 x0 = x[0], x1 = x[1], x2 = x[2], x3 = x[3];
@@ -896,6 +980,8 @@ INLINE void sub_bytes1(w64 x[NPLANES])
  * listed by NIST's circuit complexity project, its XNORs (which add the
  * 0x63) as XORs; ordered like sub_bytes1().
  */
+/*@ requires \valid(x + (0 .. NPLANES - 1));
+    assigns x[0 .. NPLANES - 1]; */
 INLINE void inv_sub_bytes1(w64 x[NPLANES])
 {
 	w64 x0 = x[0], x1 = x[1], x2 = x[2], x3 = x[3];
@@ -963,14 +1049,20 @@ INLINE void inv_sub_bytes1(w64 x[NPLANES])
  * rotation loses the top bit(s) of every lane (section 6).  With kw, the
  * round key after it is added too, early, off the longest chain.
  */
+/*@ requires \valid(x + (0 .. NPLANES - 1));
+    requires kw == \null || \valid_read(kw + (0 .. 8 * NPLANES - 1));
+    assigns x[0 .. NPLANES - 1]; */
 INLINE void mix_columns1k(w64 x[NPLANES], unsigned k, const uint8_t *kw)
 {
 	w64 a[NPLANES];
 	unsigned i;
 
 	UNROLL
+	/*@ loop invariant 0 <= i <= NPLANES;
+	    loop assigns i, a[0 .. NPLANES - 1], x[0 .. NPLANES - 1];
+	    loop variant NPLANES - i; */
 	for (i = 0; i < NPLANES; i++) {
-		a[i] = ror64(x[i], 16 * (k & 3) + 1);
+		a[i] = ror64(x[i], 16 * (k % 4) + 1);
 		x[i] ^= a[i];                             /* t */
 		if (kw)
 			a[i] ^= load_le64(kw + 8 * i);
@@ -984,24 +1076,34 @@ INLINE void mix_columns1k(w64 x[NPLANES], unsigned k, const uint8_t *kw)
 	a[6] ^= x[5];
 	a[7] ^= x[6];
 	UNROLL
+	/*@ loop invariant 0 <= i <= NPLANES;
+	    loop assigns i, x[0 .. NPLANES - 1];
+	    loop variant NPLANES - i; */
 	for (i = 0; i < NPLANES; i++)
-		x[i] = a[i] ^ ror64(x[i], 16 * ((2 * k) & 3) + 2);
+		x[i] = a[i] ^ ror64(x[i], 16 * (2 * k % 4) + 2);
 }
 
+/*@ requires \valid(x + (0 .. NPLANES - 1));
+    assigns x[0 .. NPLANES - 1]; */
 INLINE void mix_columns1(w64 x[NPLANES], unsigned k)
 {
 	mix_columns1k(x, k, NULL);
 }
 
 /* InvMixColumns = MixColumns o P, as inv_mix_columns(). */
+/*@ requires \valid(x + (0 .. NPLANES - 1));
+    assigns x[0 .. NPLANES - 1]; */
 INLINE void inv_mix_columns1(w64 x[NPLANES], unsigned k)
 {
 	w64 u[NPLANES];
 	unsigned i;
 
 	UNROLL
+	/*@ loop invariant 0 <= i <= NPLANES;
+	    loop assigns i, u[0 .. NPLANES - 1];
+	    loop variant NPLANES - i; */
 	for (i = 0; i < NPLANES; i++)
-		u[i] = x[i] ^ ror64(x[i], 16 * ((2 * k) & 3) + 2);
+		u[i] = x[i] ^ ror64(x[i], 16 * (2 * k % 4) + 2);
 	x[0] ^= u[6];
 	x[1] ^= u[6] ^ u[7];
 	x[2] ^= u[0] ^ u[7];
@@ -1014,21 +1116,32 @@ INLINE void inv_mix_columns1(w64 x[NPLANES], unsigned k)
 }
 
 /* All four copies of each lane again from the first (bits 0-3). */
+/*@ requires \valid(x + (0 .. NPLANES - 1));
+    assigns x[0 .. NPLANES - 1]; */
 INLINE void recopy1(w64 x[NPLANES])
 {
 	unsigned i;
 
 	UNROLL
+	/*@ loop invariant 0 <= i <= NPLANES;
+	    loop assigns i, x[0 .. NPLANES - 1];
+	    loop variant NPLANES - i; */
 	for (i = 0; i < NPLANES; i++) {
 		x[i] = four_copies(x[i] & LANE_NIBBLE);
 	}
 }
 
+/*@ requires \valid(x + (0 .. NPLANES - 1));
+    requires \valid_read(kw + (0 .. 8 * NPLANES - 1));
+    assigns x[0 .. NPLANES - 1]; */
 INLINE void add_round_key1(w64 x[NPLANES], const uint8_t *kw)
 {
 	unsigned i;
 
 	UNROLL
+	/*@ loop invariant 0 <= i <= NPLANES;
+	    loop assigns i, x[0 .. NPLANES - 1];
+	    loop variant NPLANES - i; */
 	for (i = 0; i < NPLANES; i++)
 		x[i] ^= load_le64(kw + 8 * i);
 }
@@ -1046,6 +1159,8 @@ INLINE void add_round_key1(w64 x[NPLANES], const uint8_t *kw)
  * (the switch picks an inlined variant) and AddRoundKey; every fourth
  * MixColumns starts from fresh copies (each loses three bits of them).
  */
+/*@ requires none_pass(ks, rounds, in, out, 1);
+    assigns out[0 .. 15]; */
 INLINE void encrypt1(const uint8_t *ks, unsigned rounds, const uint8_t *in,
                      uint8_t *out)
 {
@@ -1056,6 +1171,9 @@ INLINE void encrypt1(const uint8_t *ks, unsigned rounds, const uint8_t *in,
 
 	to_words(x, a, b);
 	UNROLL_ROUNDS
+	/*@ loop invariant 1 <= r <= rounds;
+	    loop assigns r, x[0 .. NPLANES - 1];
+	    loop variant rounds - r; */
 	for (r = 1; r < rounds; r++) {
 		sub_bytes1(x);
 		if (r % 4 == 1 && r > 1)
@@ -1078,6 +1196,8 @@ INLINE void encrypt1(const uint8_t *ks, unsigned rounds, const uint8_t *in,
 }
 
 /* InvMixColumns loses five bits of the copies: fresh ones every second. */
+/*@ requires none_pass(ks, rounds, in, out, 1);
+    assigns out[0 .. 15]; */
 INLINE void decrypt1(const uint8_t *ks, unsigned rounds, const uint8_t *in,
                      uint8_t *out)
 {
@@ -1091,6 +1211,9 @@ INLINE void decrypt1(const uint8_t *ks, unsigned rounds, const uint8_t *in,
 	b ^= load_le64(ks + KEY_LAST + 8);
 	to_words(x, a, b);
 	UNROLL_ROUNDS
+	/*@ loop invariant 0 <= r <= rounds - 1;
+	    loop assigns r, x[0 .. NPLANES - 1];
+	    loop variant r; */
 	for (r = rounds - 1; r > 0; r--) {
 		inv_sub_bytes1(x);
 		add_round_key1(x, ks + KEY_WORDS(r));
@@ -1121,11 +1244,20 @@ INLINE void decrypt1(const uint8_t *ks, unsigned rounds, const uint8_t *in,
  * everything it calls that may hold key-derived values is inlined
  * (INLINE: always_inline, so at -O0 too).
  */
+/*@ requires none_pass(rk, rounds, in, out, nblocks);
+    requires none_stk(stk, rk, rounds, out, nblocks);
+    assigns out[0 .. 16 * nblocks - 1], stk->low; */
 static __attribute__((noinline)) void encrypt_work(const uint8_t *rk,
 		unsigned rounds, const uint8_t *in, uint8_t *out, size_t nblocks,
 		aesecb_stack *stk)
 {
 	aesecb__stack_mark(stk);
+	/*@ loop invariant 0 <= nblocks <= \at(nblocks, Pre);
+	    loop invariant in == \at(in, Pre) + 16 * (\at(nblocks, Pre) - nblocks);
+	    loop invariant out == \at(out, Pre) + 16 * (\at(nblocks, Pre) - nblocks);
+	    loop assigns nblocks, in, out,
+	                 \at(out, Pre)[0 .. 16 * \at(nblocks, Pre) - 1];
+	    loop variant nblocks; */
 	while (nblocks > 0) {
 		size_t n = nblocks < PASS_BLOCKS ? nblocks : PASS_BLOCKS;
 
@@ -1136,11 +1268,20 @@ static __attribute__((noinline)) void encrypt_work(const uint8_t *rk,
 	}
 }
 
+/*@ requires none_pass(rk, rounds, in, out, nblocks);
+    requires none_stk(stk, rk, rounds, out, nblocks);
+    assigns out[0 .. 16 * nblocks - 1], stk->low; */
 static __attribute__((noinline)) void decrypt_work(const uint8_t *rk,
 		unsigned rounds, const uint8_t *in, uint8_t *out, size_t nblocks,
 		aesecb_stack *stk)
 {
 	aesecb__stack_mark(stk);
+	/*@ loop invariant 0 <= nblocks <= \at(nblocks, Pre);
+	    loop invariant in == \at(in, Pre) + 16 * (\at(nblocks, Pre) - nblocks);
+	    loop invariant out == \at(out, Pre) + 16 * (\at(nblocks, Pre) - nblocks);
+	    loop assigns nblocks, in, out,
+	                 \at(out, Pre)[0 .. 16 * \at(nblocks, Pre) - 1];
+	    loop variant nblocks; */
 	while (nblocks > 0) {
 		size_t n = nblocks < PASS_BLOCKS ? nblocks : PASS_BLOCKS;
 
@@ -1163,13 +1304,28 @@ static __attribute__((noinline)) void decrypt_work(const uint8_t *rk,
 		aesecb__stack_mark(stk);                               \
 		body(rk, nr, in, out);                                 \
 	}
+/*@ requires none_pass(rk, 10, in, out, 1) && none_stk(stk, rk, 10, out, 1);
+    assigns out[0 .. 15], stk->low; */
 ONE_BLOCK_FUNCTION(encrypt_one10, encrypt1, 10)
+/*@ requires none_pass(rk, 12, in, out, 1) && none_stk(stk, rk, 12, out, 1);
+    assigns out[0 .. 15], stk->low; */
 ONE_BLOCK_FUNCTION(encrypt_one12, encrypt1, 12)
+/*@ requires none_pass(rk, 14, in, out, 1) && none_stk(stk, rk, 14, out, 1);
+    assigns out[0 .. 15], stk->low; */
 ONE_BLOCK_FUNCTION(encrypt_one14, encrypt1, 14)
+/*@ requires none_pass(rk, 10, in, out, 1) && none_stk(stk, rk, 10, out, 1);
+    assigns out[0 .. 15], stk->low; */
 ONE_BLOCK_FUNCTION(decrypt_one10, decrypt1, 10)
+/*@ requires none_pass(rk, 12, in, out, 1) && none_stk(stk, rk, 12, out, 1);
+    assigns out[0 .. 15], stk->low; */
 ONE_BLOCK_FUNCTION(decrypt_one12, decrypt1, 12)
+/*@ requires none_pass(rk, 14, in, out, 1) && none_stk(stk, rk, 14, out, 1);
+    assigns out[0 .. 15], stk->low; */
 ONE_BLOCK_FUNCTION(decrypt_one14, decrypt1, 14)
 
+/*@ requires none_pass(rk, rounds, in, out, 1);
+    requires none_stk(stk, rk, rounds, out, 1);
+    assigns out[0 .. 15], stk->low; */
 INLINE void encrypt_one(const uint8_t *rk, unsigned rounds, const uint8_t *in,
                         uint8_t *out, aesecb_stack *stk)
 {
@@ -1180,6 +1336,9 @@ INLINE void encrypt_one(const uint8_t *rk, unsigned rounds, const uint8_t *in,
 	}
 }
 
+/*@ requires none_pass(rk, rounds, in, out, 1);
+    requires none_stk(stk, rk, rounds, out, 1);
+    assigns out[0 .. 15], stk->low; */
 INLINE void decrypt_one(const uint8_t *rk, unsigned rounds, const uint8_t *in,
                         uint8_t *out, aesecb_stack *stk)
 {
@@ -1191,6 +1350,9 @@ INLINE void decrypt_one(const uint8_t *rk, unsigned rounds, const uint8_t *in,
 }
 
 /* This frame holds the key schedule's address and the lengths only. */
+/*@ requires aesecb_blocks_args(ctx, in, out, nblocks, stk);
+    assigns out[0 .. 16 * nblocks - 1], stk->low;
+    ensures \result == AESECB_OK; */
 static int encrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
                           uint8_t *out, size_t nblocks, aesecb_stack *stk)
 {
@@ -1202,6 +1364,9 @@ static int encrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
 	return AESECB_OK;
 }
 
+/*@ requires aesecb_blocks_args(ctx, in, out, nblocks, stk);
+    assigns out[0 .. 16 * nblocks - 1], stk->low;
+    ensures \result == AESECB_OK; */
 static int decrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
                           uint8_t *out, size_t nblocks, aesecb_stack *stk)
 {
@@ -1217,6 +1382,8 @@ static int decrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
 /* Key setup.                                                          */
 
 /* w[0..3] <- S(w[0..3]) through the circuit of the one-block path. */
+/*@ requires \valid(w + (0 .. 3));
+    assigns w[0 .. 3]; */
 INLINE void sub_word(uint8_t w[4])
 {
 	w64 x[NPLANES];
@@ -1237,6 +1404,8 @@ INLINE void sub_word(uint8_t w[4])
  * planes, what the compiler spilled) are in this frame, which the burn
  * after key setup overwrites (lib/aesecb.c): no wipe of them here.
  */
+/*@ requires aesecb_setkey_args(ctx, key, key_len, stk);
+    assigns ctx->priv_keys.b[0 .. sizeof(ctx->priv_keys.b) - 1], stk->low; */
 static __attribute__((noinline)) void expand_key(aesecb_ctx *ctx,
 		const uint8_t *key, size_t key_len, aesecb_stack *stk)
 {
@@ -1254,6 +1423,9 @@ static __attribute__((noinline)) void expand_key(aesecb_ctx *ctx,
 
 	aesecb__stack_mark(stk);
 	memcpy(ek, key, key_len);
+	/*@ loop invariant nk <= i <= nwords;
+	    loop assigns i, rcon, tmp[0 .. 3], ek[4 * nk .. sizeof(ek) - 1];
+	    loop variant nwords - i; */
 	for (i = nk; i < nwords; i++) {
 		memcpy(tmp, ek + 4 * (i - 1), 4);
 		if (i % nk == 0) {
@@ -1265,7 +1437,7 @@ static __attribute__((noinline)) void expand_key(aesecb_ctx *ctx,
 			tmp[3] = t0;
 			sub_word(tmp);
 			tmp[0] ^= rcon;
-			rcon = (uint8_t)((rcon << 1) ^ (0x1b * (rcon >> 7)));
+			rcon = (uint8_t)((rcon << 1) ^ (0x1bu * (rcon >> 7)));
 		} else if (nk > 6 && i % nk == 4) {
 			sub_word(tmp);
 		}
@@ -1280,13 +1452,23 @@ static __attribute__((noinline)) void expand_key(aesecb_ctx *ctx,
 	 * (row, c) comes from (row, c - k*row); plus 0x63 for r >= 1.  The
 	 * first and the last as these 16 bytes, the others as words.
 	 */
+	/*@ loop invariant 0 <= r <= rounds + 1;
+	    loop assigns r, c, row, i, rk[0 .. 15], x[0 .. NPLANES - 1],
+	                 ks[0 .. KEY_BYTES(rounds) - 1];
+	    loop variant rounds - r; */
 	for (r = 0; r <= rounds; r++) {
 		unsigned k = r & 3;
 		uint8_t add = r == 0 ? 0 : 0x63;
 
+		/*@ loop invariant 0 <= c <= 4;
+		    loop assigns c, row, rk[0 .. 15];
+		    loop variant 4 - c; */
 		for (c = 0; c < 4; c++)
+			/*@ loop invariant 0 <= row <= 4;
+			    loop assigns row, rk[4 * c .. 4 * c + 3];
+			    loop variant 4 - row; */
 			for (row = 0; row < 4; row++) {
-				unsigned from = 4 * ((c - k * row) & 3) + row;
+				unsigned from = 4 * ((c - k * row) % 4) + row;
 
 				rk[4 * c + row] = ek[16 * r + from] ^ add;
 			}
@@ -1296,6 +1478,9 @@ static __attribute__((noinline)) void expand_key(aesecb_ctx *ctx,
 			memcpy(ks + KEY_LAST, rk, 16);
 		} else {
 			to_words(x, load_le64(rk), load_le64(rk + 8));
+			/*@ loop invariant 0 <= i <= NPLANES;
+			    loop assigns i, ks[KEY_WORDS(r) .. KEY_WORDS(r) + 8 * NPLANES - 1];
+			    loop variant NPLANES - i; */
 			for (i = 0; i < NPLANES; i++)
 				store_le64(ks + KEY_WORDS(r) + 8 * i, x[i]);
 		}
@@ -1305,6 +1490,8 @@ static __attribute__((noinline)) void expand_key(aesecb_ctx *ctx,
 	            KEY_WORDS(rounds));
 }
 
+/*@ requires aesecb_setkey_args(ctx, key, key_len, stk);
+    assigns ctx->priv_keys.b[0 .. sizeof(ctx->priv_keys.b) - 1], stk->low; */
 static void setkey(aesecb_ctx *ctx, const uint8_t *key, size_t key_len,
                    aesecb_stack *stk)
 {

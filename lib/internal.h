@@ -31,7 +31,43 @@ typedef struct aesecb_stack {
  * caller's registers, key-derived ones included, that far below the
  * caller's frame.  Never inlined: its frame lies below the caller's.
  */
+/*@ requires stk == \null || \valid(stk);
+    assigns stk->low;
+    ensures stk != \null ==> stk->low <= \old(stk->low); */
 void aesecb__stack_mark(aesecb_stack *stk);
+
+/*
+ * The contracts in the library's sources (the comments that start with
+ * an @) are written in ACSL, the specification language that Frama-C
+ * reads, and checked by 'make prove' (HACKING.md, "Proofs").  These are
+ * the predicates they share.
+ */
+/*@
+  // the number of rounds of AES-128, AES-192 and AES-256
+  predicate aesecb_rounds(integer r) = r == 10 || r == 12 || r == 14;
+
+  // n whole blocks read at in and written at out: the same bytes, or
+  // bytes apart (no other overlap)
+  predicate aesecb_blocks_io(uint8_t *in, uint8_t *out, integer n) =
+    \valid_read(in + (0 .. 16 * n - 1)) && \valid(out + (0 .. 16 * n - 1)) &&
+    (in == out ||
+     \separated(in + (0 .. 16 * n - 1), out + (0 .. 16 * n - 1)));
+
+  // a context as aesecb_init leaves it for a backend: the key size set,
+  // the round keys in the backend's layout
+  predicate aesecb_keyed(aesecb_ctx *ctx) =
+    \valid_read(ctx) && aesecb_rounds(ctx->priv_rounds) &&
+    ctx->priv_key_len == 4 * (ctx->priv_rounds - 6);
+
+  // a stack record as a backend function gets it: none (a direct call),
+  // or one of the library's, apart from the context and from the nin
+  // bytes read at in and the nout written at out
+  predicate aesecb_stk(aesecb_stack *stk, aesecb_ctx *ctx, uint8_t *in,
+                       integer nin, uint8_t *out, integer nout) =
+    stk == \null ||
+    \valid(stk) && \separated(stk, ctx, in + (0 .. nin - 1),
+                              out + (0 .. nout - 1));
+*/
 
 /*
  * Bytes of its caller's registers a function may store in its own frame
@@ -96,6 +132,16 @@ void aesecb__stack_mark(aesecb_stack *stk);
 typedef int aesecb_blocks_fn(const aesecb_ctx *ctx, const uint8_t *in,
                              uint8_t *out, size_t nblocks, aesecb_stack *stk);
 
+/*@
+  // the arguments of a block function: n >= 1 blocks, a keyed context,
+  // the output apart from it, a stack record or none
+  predicate aesecb_blocks_args(aesecb_ctx *ctx, uint8_t *in, uint8_t *out,
+                               integer n, aesecb_stack *stk) =
+    aesecb_keyed(ctx) && n >= 1 && aesecb_blocks_io(in, out, n) &&
+    \separated(out + (0 .. 16 * n - 1), ctx) &&
+    aesecb_stk(stk, ctx, in, 16 * n, out, 16 * n);
+*/
+
 /*
  * Key setup: key_len is 16, 24 or 32 (checked by the caller); the function
  * fills ctx->priv_keys in the backend's own layout.  ctx->priv_rounds and
@@ -106,6 +152,20 @@ typedef int aesecb_blocks_fn(const aesecb_ctx *ctx, const uint8_t *in,
 typedef void aesecb_setkey_fn(aesecb_ctx *ctx, const uint8_t *key,
                               size_t key_len, aesecb_stack *stk);
 
+/*@
+  // the arguments of key setup: a writable context with the key size
+  // set, the key apart from it, a stack record
+  predicate aesecb_key_args(aesecb_ctx *ctx, uint8_t *key,
+                            integer key_len) =
+    \valid(ctx) && aesecb_keyed(ctx) && key_len == ctx->priv_key_len &&
+    \valid_read(key + (0 .. key_len - 1)) &&
+    \separated(key + (0 .. key_len - 1), ctx);
+  predicate aesecb_setkey_args(aesecb_ctx *ctx, uint8_t *key,
+                               integer key_len, aesecb_stack *stk) =
+    aesecb_key_args(ctx, key, key_len) &&
+    stk != \null && aesecb_stk(stk, ctx, key, key_len, key, 0);
+*/
+
 /*
  * QUIC header-protection masks (optional): for n >= 1 samples of 16 bytes
  * at 'samples', write the first 5 bytes of AES-Encrypt(sample) to
@@ -115,6 +175,20 @@ typedef void aesecb_setkey_fn(aesecb_ctx *ctx, const uint8_t *key,
  * functions.
  */
 typedef aesecb_blocks_fn aesecb_masks_fn;
+
+/*@
+  // the arguments of a mask function: n >= 1 samples of 16 bytes, n
+  // masks of 5 apart from them and from the context
+  predicate aesecb_masks_args(aesecb_ctx *ctx, uint8_t *samples,
+                              uint8_t *masks, integer n,
+                              aesecb_stack *stk) =
+    aesecb_keyed(ctx) && 1 <= n <= SIZE_MAX / 16 &&
+    \valid_read(samples + (0 .. 16 * n - 1)) &&
+    \valid(masks + (0 .. 5 * n - 1)) &&
+    \separated(masks + (0 .. 5 * n - 1), ctx) &&
+    \separated(masks + (0 .. 5 * n - 1), samples + (0 .. 16 * n - 1)) &&
+    aesecb_stk(stk, ctx, samples, 16 * n, masks, 5 * n);
+*/
 
 /*
  * One block, or one mask, per call, for one key size: what the one-block
@@ -149,12 +223,15 @@ enum { AESECB_ONE_ENC, AESECB_ONE_DEC, AESECB_ONE_MASK, AESECB_ONE_N };
  */
 aesecb_one_fn aesecb__one_none;
 
-#if defined(__i386__)
+/* (The prover is given the 32-bit x86 encoding: HACKING.md, "Proofs".) */
+#if defined(__i386__) || defined(__FRAMAC__)
 #define AESECB_ONE_TESTED 1
 #else
 #define AESECB_ONE_TESTED 0
 #endif
 
+/*@ assigns \nothing;
+    ensures AESECB_ONE_TESTED ==> \result == (uintptr_t)fn; */
 static inline uintptr_t aesecb__one_encode(aesecb_one_fn *fn)
 {
 	if (AESECB_ONE_TESTED)
@@ -162,6 +239,8 @@ static inline uintptr_t aesecb__one_encode(aesecb_one_fn *fn)
 	return (uintptr_t)fn - (uintptr_t)&aesecb__one_none;
 }
 
+/*@ assigns \nothing;
+    ensures AESECB_ONE_TESTED ==> \result == (aesecb_one_fn *)slot; */
 static inline aesecb_one_fn *aesecb__one_decode(uintptr_t slot)
 {
 	if (AESECB_ONE_TESTED)
@@ -224,6 +303,63 @@ struct aesecb_backend {
 	unsigned regs;           /* AESECB_REGS_* paths called directly */
 	const struct aesecb_impl *impl;  /* NULL when not compiled in */
 };
+
+/*
+ * What the proofs of the core (lib/aesecb.c) assume of every backend: the
+ * contracts of the function types above, written on the functions of a
+ * model backend that the prover puts behind every descriptor when it
+ * checks the core (AESECB_PROVE_MODEL; HACKING.md, "Proofs").  The
+ * portable backend's functions are proved to meet the same contracts;
+ * the others are trusted to (tests/check_lib's canaries and
+ * tests/check_residue check them).  A block or mask function writes its
+ * output and, when it is given one, the stack record; key setup writes
+ * the context's round keys and the record; nothing else.
+ */
+#ifdef __FRAMAC__
+/*@ requires aesecb_blocks_args(ctx, in, out, nblocks, stk);
+    assigns out[0 .. 16 * nblocks - 1], stk->low;
+    ensures \result == AESECB_OK; */
+aesecb_blocks_fn aesecb__model_encrypt;
+
+/*@ requires aesecb_blocks_args(ctx, in, out, nblocks, stk);
+    assigns out[0 .. 16 * nblocks - 1], stk->low;
+    ensures \result == AESECB_OK; */
+aesecb_blocks_fn aesecb__model_decrypt;
+
+/*@ requires aesecb_masks_args(ctx, in, out, nblocks, stk);
+    assigns out[0 .. 5 * nblocks - 1], stk->low;
+    ensures \result == AESECB_OK; */
+aesecb_masks_fn aesecb__model_masks;
+
+/*@ requires aesecb_setkey_args(ctx, key, key_len, stk);
+    assigns ctx->priv_keys.b[0 .. sizeof(ctx->priv_keys.b) - 1], stk->low; */
+aesecb_setkey_fn aesecb__model_setkey;
+
+/*@ requires aesecb_blocks_args(ctx, in, out, 1, \null);
+    assigns out[0 .. 15];
+    ensures \result == AESECB_OK; */
+aesecb_one_fn aesecb__model_one_enc;
+
+/*@ requires aesecb_blocks_args(ctx, in, out, 1, \null);
+    assigns out[0 .. 15];
+    ensures \result == AESECB_OK; */
+aesecb_one_fn aesecb__model_one_dec;
+
+/*@ requires aesecb_masks_args(ctx, in, out, 1, \null);
+    assigns out[0 .. 4];
+    ensures \result == AESECB_OK; */
+aesecb_one_fn aesecb__model_one_mask;
+
+/*@ requires \valid(one + (0 .. AESECB_ONE_N - 1));
+    assigns one[0 .. AESECB_ONE_N - 1];
+    ensures one[AESECB_ONE_ENC] == \null ||
+            one[AESECB_ONE_ENC] == &aesecb__model_one_enc;
+    ensures one[AESECB_ONE_DEC] == \null ||
+            one[AESECB_ONE_DEC] == &aesecb__model_one_dec;
+    ensures one[AESECB_ONE_MASK] == \null ||
+            one[AESECB_ONE_MASK] == &aesecb__model_one_mask; */
+void aesecb__model_one(unsigned rounds, aesecb_one_fn *one[AESECB_ONE_N]);
+#endif
 
 /* The architecture name of an x86 build: "x86_64" or "x86". */
 #if defined(__i386__) || defined(_M_IX86)
@@ -288,7 +424,26 @@ enum {
 		(unsigned)AESECB__NEEDS_##id, regs, impl                  \
 	}
 
-/* The features of this CPU and OS, detected once.  Thread-safe. */
+
+#if defined(__FRAMAC__) && defined(AESECB_PROVE_MODEL)
+/* (defined in lib/aesecb.c) */
+extern const struct aesecb_impl aesecb__model_impl;
+
+#undef AESECB_BACKEND
+#define AESECB_BACKEND(id, regs, impl)                                    \
+	extern const struct aesecb_backend aesecb__backend_##id;          \
+	const struct aesecb_backend aesecb__backend_##id = {              \
+		#id, AESECB_ARCH_NAME(AESECB__ARCH_##id),                 \
+		(unsigned)AESECB__NEEDS_##id,                             \
+		AESECB_REGS_ONE | AESECB_REGS_BLOCKS, &aesecb__model_impl \
+	}
+#endif
+
+
+/* The features of this CPU and OS, detected once.  Thread-safe.  (Its
+ * contract leaves out the cache of the answer, a static of cpu.c that
+ * nothing else reads.) */
+/*@ assigns \nothing; */
 unsigned aesecb__cpu_features(void);
 
 /*
@@ -296,6 +451,7 @@ unsigned aesecb__cpu_features(void);
  * nothing, else the reason for the first missing feature in the table
  * ("CPU lacks VAES").  A static string.
  */
+/*@ assigns \nothing; */
 const char *aesecb__cpu_lacks(unsigned needs, unsigned have);
 
 /*

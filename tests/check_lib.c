@@ -1226,7 +1226,10 @@ static int blocks_burned(const aesecb_backend *be)
  * record and without one (NULL, as on a direct path), give what the entry
  * points give; a function the library runs burned must record its frame,
  * or the burn would not reach it.  So must key setup, always burned, which
- * must give the context aesecb_init gives.
+ * must give the context aesecb_init gives.  The record starts at the top
+ * of the address space, not at a local of this frame: under
+ * AddressSanitizer the test's locals may live on its "fake stack" on the
+ * heap, which the library's record (of the real stack) is not ordered with.
  */
 START_TEST(test_stack_record)
 {
@@ -1256,9 +1259,9 @@ START_TEST(test_stack_record)
 			set.priv_backend = be;
 			set.priv_rounds = ctx.priv_rounds;
 			set.priv_key_len = ctx.priv_key_len;
-			rec.low = (uintptr_t)&rec;
+			rec.low = UINTPTR_MAX;
 			be->impl->setkey(&set, key, key_sizes[k], &rec);
-			REQUIRE(rec.low < (uintptr_t)&rec,
+			REQUIRE(rec.low != UINTPTR_MAX,
 			        "backend %s: key setup records no stack frame",
 			        name);
 			REQUIRE(memcmp(&set.priv_keys, &ctx.priv_keys,
@@ -1298,7 +1301,7 @@ START_TEST(test_stack_record)
 					        "called directly gives another "
 					        "result", name, what[fn], nb);
 					memset(out, 0, olen);
-					rec.low = (uintptr_t)&rec;
+					rec.low = UINTPTR_MAX;
 					ck_assert_int_eq(f(&ctx, in, out, nb,
 					                   &rec), AESECB_OK);
 					REQUIRE(memcmp(out, want, olen) == 0,
@@ -1306,7 +1309,7 @@ START_TEST(test_stack_record)
 					        "with a stack record gives another "
 					        "result", name, what[fn], nb);
 					REQUIRE(!burned ||
-					        rec.low < (uintptr_t)&rec,
+					        rec.low != UINTPTR_MAX,
 					        "backend %s: %s of %zu blocks "
 					        "runs burned but records no stack "
 					        "frame", name, what[fn], nb);

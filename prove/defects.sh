@@ -1,0 +1,99 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+#
+# prove/defects.sh - what 'make prove-defects' runs: the proof must be
+# able to fail.  Each defect below is planted, alone, in a copy of lib/,
+# and 'make prove' (prove/prove.sh) runs on the functions it touches; the
+# check fails unless that run fails on a goal of one of those functions.
+# The defects are the mistakes the contracts are there to catch.
+#
+# Environment: as prove/prove.sh (make sets it); PROVE_DEFECTS: only the
+# defects of these names.
+set -eu
+
+top_srcdir=${top_srcdir:-.}
+work=${PROVE_DEFECTS_OUT:-prove-defects}
+only=${PROVE_DEFECTS:-}
+start=$(date +%s)
+rm -rf "$work"
+mkdir -p "$work"
+work=$(cd "$work" && pwd)
+caught=0 missed=0
+
+# one_defect NAME RUN FUNCTIONS FILE SED-SCRIPT WHAT: its verdict, one
+# line, in $work/NAME/verdict
+one_defect() {
+	local name=$1 run=$2 fct=$3 file=$4 edit=$5 what=$6 d rc failed
+	d=$work/$name
+	mkdir -p "$d"
+	cp -R "$top_srcdir/lib" "$d/lib"
+	sed "$edit" "$top_srcdir/lib/$file" >"$d/lib/$file"
+	if cmp -s "$top_srcdir/lib/$file" "$d/lib/$file"; then
+		echo "defect $name: NOT caught: the edit no longer applies to lib/$file (update prove/defects.sh)" >"$d/verdict"
+		return 0
+	fi
+	rc=0
+	env PROVE_LIB="$d/lib" PROVE_OUT="$d/out" PROVE_RUNS="$run" PROVE_JOBS=1 \
+		"PROVE_FCT_$run=$fct" "$SHELL_PROG" "$top_srcdir/prove/prove.sh" \
+		>"$d/prove.log" 2>&1 || rc=$?
+	failed=$(sed -n 's/^  \([a-z]* typed_[a-z_0-9]*\)$/\1/p' "$d/prove.log" |
+		grep -E " typed_cast_($(echo "$fct" | tr , '|'))_" | sed 's/.* typed_cast_//' |
+		tr '\n' ' ')
+	if [ "$rc" != 0 ] && [ -n "$failed" ]; then
+		echo "defect $name ($what): caught: $failed" >"$d/verdict"
+	else
+		echo "defect $name ($what): NOT caught (exit $rc); see $d/prove.log" >"$d/verdict"
+	fi
+}
+
+# defect NAME ...: one_defect in the background, $jobs at a time
+jobs=${PROVE_JOBS:-2}
+pids= names=
+# the runs make prove has (prove.sh); the defects of the others only
+# when named in PROVE_DEFECTS
+runs=${PROVE_RUNS:-sbox none}
+defect() {
+	case " ${only:-$1} " in *" $1 "*) ;; *) return 0 ;; esac
+	case "$only: $runs " in ?*:*|*" $2 "*) ;; *) return 0 ;; esac
+	while [ "$(echo $pids | wc -w)" -ge "$jobs" ]; do
+		wait $(echo $pids | cut -d' ' -f1) 2>/dev/null || true
+		pids=$(echo $pids | cut -s -d' ' -f2-)
+	done
+	one_defect "$@" &
+	pids="$pids $!" names="$names $1"
+}
+SHELL_PROG=${SHELL_PROG:-sh}
+
+# The portable backend.
+defect none-past-output none encrypt_blocks backend_none.c \
+	'/^static int encrypt_blocks(/,/^}/s/^\treturn AESECB_OK;$/\tout[16 * nblocks] = 0;\n&/' \
+	"a block function writes the byte after its output"
+defect none-context none decrypt_blocks backend_none.c \
+	'/^static int decrypt_blocks(/,/^}/s/^\treturn AESECB_OK;$/\t((aesecb_ctx *)(uintptr_t)ctx)->priv_keys.b[0] ^= 1;\n&/' \
+	"a block function writes the context's round keys"
+defect none-one-block none encrypt1 backend_none.c \
+	'/^INLINE void encrypt1(/,/^}/s/^\tstore_le64(out + 8, b);$/&\n\t((uint8_t *)ks)[0] ^= 1;/' \
+	"one-block encryption writes the round keys it reads"
+defect none-setkey none expand_key backend_none.c \
+	's/aesecb_wipe(ks + KEY_WORDS(rounds), sizeof ctx->priv_keys.b -/aesecb_wipe(ks + KEY_WORDS(rounds), 1 + sizeof ctx->priv_keys.b -/' \
+	"key setup wipes one byte past the round keys"
+
+# The core.
+defect core-masks core generic_masks aesecb.c \
+	's/memcpy(masks + (i + j) \* 5, blocks + j \* AESECB_BLOCK_SIZE, 5);/memcpy(masks + (i + j) * 5, blocks + j * AESECB_BLOCK_SIZE, 6);/' \
+	"the mask path copies six bytes per mask"
+defect core-blocks core crypt_checked aesecb.c \
+	's/^\t                  in, out, len \/ AESECB_BLOCK_SIZE);$/\t                  in, out, len \/ AESECB_BLOCK_SIZE + 1);/' \
+	"encryption hands the backend one block more than the length"
+defect core-packet core hp_mask_packet aesecb.c \
+	's/^\tpacket\[0\] = (uint8_t)(first ^ (block\[0\] \& bits));$/\tpacket[pn_offset + 4] = (uint8_t)(first ^ (block[0] \& bits));/' \
+	"header protection writes the first byte of the sample instead of the first byte"
+
+for p in $pids; do wait "$p" 2>/dev/null || true; done
+for n in $names; do
+	v=$(cat "$work/$n/verdict" 2>/dev/null || echo "defect $n: NOT caught: no verdict")
+	echo "$v"
+	case $v in *": caught:"*) caught=$((caught + 1)) ;; *) missed=$((missed + 1)) ;; esac
+done
+echo "make prove-defects: $caught caught, $missed not caught ($(($(date +%s) - start)) s)"
+[ "$missed" = 0 ]

@@ -1,0 +1,251 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+#
+# prove/prove.sh - what 'make prove' runs (HACKING.md, "Proofs").
+#
+# Frama-C 25 checks the library's ACSL contracts in two WP runs, side by
+# side:
+#
+#   sbox   WP: the S-box circuits of the portable backend (lib/backend_none.c)
+#   none   WP: the rest of lib/backend_none.c, and aesecb_wipe and
+#          aesecb__stack_mark, which it calls
+#
+# and, only when asked for (PROVE_RUNS; not part of 'make prove' yet,
+# doc/security-checks.md, "Proofs"):
+#
+#   core   WP: lib/aesecb.c, every backend behind the prover's model of one
+#          (lib/internal.h, AESECB_PROVE_MODEL); not every goal is proved
+#   eva    Eva: prove/eva_main.c, every entry point with the portable
+#          backend; its alarms on the burned calls are not sorted out
+#
+# WP runs with its run-time-error annotations (-wp-rte) and the provers Z3
+# and cvc5 under step limits, not time limits, so that a loaded machine
+# gets the same verdicts, only later.  It fails on any goal not proved and
+# any Eva alarm that prove/known does not list (with its reason), and on
+# any entry of prove/known that no longer fails.
+#
+# Environment (make sets it): top_srcdir, FRAMAC, WHY3, PROVE_MISSING.
+# Optional: PROVE_LIB (the lib/ directory to prove; default
+# $top_srcdir/lib), PROVE_OUT (work directory; default prove-out),
+# PROVE_RUNS (which runs; default "sbox none"), PROVE_FCT_<run>
+# (only these functions, comma-separated: the planted-defect check),
+# PROVE_JOBS (runs at a time; default 2), PROVE_STEPS (prover steps).
+set -eu
+
+top_srcdir=${top_srcdir:-.}
+lib=${PROVE_LIB:-$top_srcdir/lib}
+out=${PROVE_OUT:-prove-out}
+runs=${PROVE_RUNS:-sbox none}
+jobs=${PROVE_JOBS:-2}
+steps=${PROVE_STEPS:-3000000}
+known=$top_srcdir/prove/known
+FRAMAC=${FRAMAC:-frama-c}
+WHY3=${WHY3:-why3}
+
+if [ -n "${PROVE_MISSING:-}" ]; then
+	echo "make prove: not run: it needs$PROVE_MISSING (Debian 12 packages: frama-c-base why3 z3 cvc5), then configure again" >&2
+	exit 1
+fi
+
+start=$(date +%s)
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+
+# ------------------------------------------------------------- provers
+# A Why3 configuration of our own: Z3 as Why3 finds it, and cvc5, which
+# Why3 1.5 does not know, through prove/cvc5.drv.in.
+conf=$out/why3.conf
+rm -f "$conf"
+"$WHY3" --config="$conf" config detect >"$out/why3-detect.log" 2>&1 ||
+	{ cat "$out/why3-detect.log"; echo "make prove: why3 config detect failed" >&2; exit 1; }
+datadir=$("$WHY3" --print-datadir)
+sed "s|@WHY3_DATADIR@|$datadir|" "$top_srcdir/prove/cvc5.drv.in" >"$out/cvc5.drv"
+cvc5=$(command -v cvc5) || { echo "make prove: cvc5 not found" >&2; exit 1; }
+cat >>"$conf" <<EOF
+
+[prover]
+command = "'$cvc5' --tlimit-per=%t000 --lang=smt2 %f"
+command_steps = "'$cvc5' --rlimit=%S --lang=smt2 %f"
+driver = "$out/cvc5.drv"
+name = "CVC5"
+path = "$cvc5"
+version = "$("$cvc5" --version | sed -n 's/^This is cvc5 version \([^ ]*\).*/\1/p')"
+EOF
+export WHY3CONFIG="$conf"
+provers=$("$FRAMAC" -wp-detect 2>/dev/null)
+for p in Z3 CVC5; do
+	case $provers in
+	*"[$p"*|*"|$p"*) ;;
+	*) echo "$provers"; echo "make prove: Why3 does not find $p" >&2; exit 1 ;;
+	esac
+done
+
+# ------------------------------------------------------------- the runs
+# cpuid.h (lib/cpu.c) comes with gcc, outside Frama-C's own C library.
+gccinc=$(gcc -print-file-name=include 2>/dev/null || echo /nonexistent)
+cpp="-I$lib -include $top_srcdir/prove/prelude.h -idirafter $gccinc"
+files="$lib/aesecb.c $lib/cpu.c"
+for f in "$lib"/backend_*.c; do files="$files $f"; done
+common="-c11 -machdep gcc_x86_64 -kernel-warn-key annot:missing-spec=inactive"
+wp="-wp -wp-rte -rte-no-pointer-call -wp-model typed+cast -wp-literals
+	-wp-prover z3,CVC5 -wp-par 1 -wp-steps $steps -wp-timeout 3600
+	-wp-no-simplify-land-mask -wp-filter-init"
+
+# The functions a file defines, as Frama-C sees them.
+defined() {  # FILE [CPP-ARGS]
+	"$FRAMAC" $common -cpp-extra-args="$cpp ${2:-}" "$1" -metrics 2>/dev/null |
+		sed -n '/^\[metrics\] Defined functions/,/^ *$/p' |
+		sed '1,2d; s/([^)]*)//g; s/;/\n/g' | tr -d ' ' | grep -v '^$' || true
+}
+# The S-box circuits: most of the portable backend's goals, a run of
+# their own so that the two cores share the work.
+sbox_fct="sub_bytes1,inv_sub_bytes1"
+# Defined in lib/aesecb.c but not proved there: proved in the run 'none'
+# (what the portable backend calls), or analysed by Eva only (HACKING.md).
+core_skip="aesecb_wipe aesecb__stack_mark make_requires aesecb_backend_requires
+aesecb_backend_find aesecb_backend_env aesecb_ctx_new aesecb_ctx_free ctx_alloc"
+
+list_fct() {  # RUN: the functions WP proves in that run, comma-separated
+	case $1 in
+	sbox) echo "$sbox_fct" ;;
+	none)
+		defined "$lib/backend_none.c" |
+			grep -vxF -e sub_bytes1 -e inv_sub_bytes1 |
+			{ cat; echo aesecb_wipe; echo aesecb__stack_mark; } |
+			paste -sd, - ;;
+	core)
+		defined "$lib/aesecb.c" "-DAESECB_PROVE_MODEL" |
+			grep -vxF $(for f in $core_skip; do printf ' -e %s' "$f"; done) |
+			paste -sd, - ;;
+	esac
+}
+
+run() {  # RUN: one run, its log in $out/RUN.log, its time in $out/RUN.time
+	local name=$1 fct t0 var
+	t0=$(date +%s)
+	var=$(eval "echo \${PROVE_FCT_$name:-}")
+	case $name in
+	sbox|none|core)
+		fct=${var:-$(list_fct "$name")}
+		extra=-DAESECB_PROVE_WP
+		[ "$name" = core ] && extra="$extra -DAESECB_PROVE_MODEL"
+		# shellcheck disable=SC2086
+		"$FRAMAC" $common -cpp-extra-args="$cpp $extra" $files \
+			$wp -wp-fct "$fct" -wp-report-json "$out/$name.json" \
+			>"$out/$name.log" 2>&1 || echo "frama-c exited with $?" >>"$out/$name.log"
+		;;
+	eva)
+		# Eva looks for run-time errors in the code, on a copy of lib/
+		# without the ACSL contracts (WP's business: Eva would check
+		# them too, and cut the paths where it cannot).
+		rm -rf "$out/eva-lib"
+		mkdir -p "$out/eva-lib"
+		for f in "$lib"/*.c "$lib"/*.h; do
+			perl -0pe 's{/\*@.*?\*/}{my $c = $&; $c =~ tr/\n//cd; $c}gse' "$f" >"$out/eva-lib/${f##*/}"
+		done
+		efiles=$(echo "$files" | sed "s|$lib/|$out/eva-lib/|g")
+		# shellcheck disable=SC2086
+		"$FRAMAC" $common -cpp-extra-args="$(echo "$cpp" | sed "s|-I$lib|-I$out/eva-lib|") -DAESECB_PROVE_EVA" $efiles \
+			"$top_srcdir/prove/eva_main.c" -eva -eva-precision 3 \
+			-eva-use-spec aesecb__stack_mark \
+			-eva-warn-key libc:unsupported-spec=inactive \
+			>"$out/$name.log" 2>&1 || echo "frama-c exited with $?" >>"$out/$name.log"
+		;;
+	esac
+	echo $(($(date +%s) - t0)) >"$out/$name.time"
+}
+
+# The longest runs first, $jobs at a time.
+pids=
+set -- $runs
+while [ $# -gt 0 ] || [ -n "$pids" ]; do
+	while [ $# -gt 0 ] && [ $(echo $pids | wc -w) -lt "$jobs" ]; do
+		rm -f "$out/$1.log" "$out/$1.time"
+		run "$1" &
+		pids="$pids $!"
+		shift
+	done
+	wait $(echo $pids | cut -d' ' -f1) 2>/dev/null || true
+	pids=$(echo $pids | cut -s -d' ' -f2-)
+done
+
+# ------------------------------------------------------------- verdicts
+# Every goal and alarm that failed, as "RUN KEY", in $out/failed.
+: >"$out/failed"
+total=0 proved=0 report=
+for r in $runs; do
+	log=$out/$r.log
+	t=$(cat "$out/$r.time" 2>/dev/null || echo '?')
+	if grep -q '^frama-c exited\|User Error\|Frama-C aborted' "$log"; then
+		sed -n '/User Error/,+3p;/aborted/p;/^frama-c exited/p' "$log"
+		echo "$r ERROR" >>"$out/failed"
+		report="$report
+  $r: frama-c stopped (see $log)"
+		continue
+	fi
+	case $r in
+	eva)
+		# an alarm: "[eva:alarm] FILE:LINE: Warning: " then its text,
+		# up to the next message; the key is the file and the text
+		awk -v dir="$lib/" '
+			function flush() { if (key != "") print "eva " key; key = "" }
+			/^\[/ { flush() }
+			/^\[eva:alarm\]/ {
+				f = $2; sub(/:[0-9]+:$/, "", f); n = split(f, p, "/")
+				text = $0; sub(/^[^W]*Warning: */, "", text)
+				key = p[n] ": " text; next }
+			key != "" { t = $0; sub(/^ */, " ", t); key = key t }
+			END { flush() }' "$log" | sed 's/  */ /g' >>"$out/failed"
+		n=$(grep -c '^eva ' "$out/failed" || true)
+		report="$report
+  eva: $n alarms (${t} s)"
+		;;
+	*)
+		v=$(grep -c '^\[wp\] \[[^]]*\] Goal [^ ]* : Valid' "$log" || true)
+		f=$(grep '^\[wp\] \[Failed\] Goal ' "$log" | awk '{print $4}')
+		nf=$(printf '%s' "$f" | grep -c . || true)
+		printf '%s\n' "$f" | grep . | sed "s/^/$r /" >>"$out/failed" || true
+		total=$((total + v + nf)) proved=$((proved + v))
+		report="$report
+  $r: $v of $((v + nf)) goals proved (${t} s)"
+		;;
+	esac
+done
+
+# The known entries: "RUN KEY" lines, each followed by indented lines
+# giving its reason.
+awk '
+	/^#/ || /^[ \t]*$/ { next }
+	/^[ \t]/ { if (k == "") { print "prove/known: a reason without an entry: " $0 > "/dev/stderr"; bad = 1 } r[k] = 1; next }
+	{ if (k != "" && !r[k]) { print "prove/known: no reason given for: " k > "/dev/stderr"; bad = 1 }
+	  k = $0; sub(/[ \t]+$/, "", k); print k }
+	END { if (k != "" && !r[k]) { print "prove/known: no reason given for: " k > "/dev/stderr"; bad = 1 }
+	      exit bad }' "$known" | sed 's/  */ /g' >"$out/known" ||
+	{ echo "make prove: prove/known is malformed" >&2; exit 1; }
+
+unexpected=$(grep -vxF -f "$out/known" "$out/failed" || true)
+# a known entry of a run that ran fully, which no longer fails
+stale=
+for r in $runs; do
+	[ -z "$(eval "echo \${PROVE_FCT_$r:-}")" ] || continue
+	s=$(grep "^$r " "$out/known" | grep -vxF -f "$out/failed" || true)
+	stale="$stale${s:+$s
+}"
+done
+elapsed=$(($(date +%s) - start))
+
+echo "make prove: Frama-C $("$FRAMAC" -version), Why3 $("$WHY3" --version | sed 's/.* //'), $(z3 --version 2>/dev/null | sed 's/ - .*//'), cvc5 $(cvc5 --version | sed -n 's/^This is cvc5 version \([^ ]*\).*/\1/p')$report"
+echo "make prove: WP proved $proved of $total goals; $(grep -c . "$out/failed" || true) goals and alarms not proved, $(if [ -s "$out/known" ]; then grep -cxF -f "$out/known" "$out/failed" || true; else echo 0; fi) of them known (prove/known); $elapsed s"
+status=0
+if [ -n "$unexpected" ]; then
+	echo "make prove: FAILED: not proved, and not in prove/known:"
+	printf '%s\n' "$unexpected" | sed 's/^/  /'
+	status=1
+fi
+if [ -n "$stale" ]; then
+	echo "make prove: FAILED: in prove/known, but now proved (remove them):"
+	printf '%s' "$stale" | sed 's/^/  /'
+	status=1
+fi
+[ $status = 0 ] && echo "make prove: PASS (logs in $out)"
+exit $status

@@ -289,7 +289,8 @@ size_t qs_seal(const struct qs_packet *p, const struct qs_keys *k,
 		if (p->type == QS_INITIAL) {
 			n += put_varint(out + n, p->token_len,
 			                varint_size(p->token_len));
-			memcpy(out + n, p->token, p->token_len);
+			if (p->token_len != 0)  /* token may be NULL */
+				memcpy(out + n, p->token, p->token_len);
 			n += p->token_len;
 		}
 		n += put_varint(out + n, length, p->lenlen != 0 ? p->lenlen :

@@ -21,19 +21,22 @@ work=$(cd "$work" && pwd)
 caught=0 missed=0
 
 # one_defect NAME RUN FUNCTIONS FILE SED-SCRIPT WHAT: its verdict, one
-# line, in $work/NAME/verdict
+# line, in $work/NAME/verdict.  FILE is in lib/, or a path from the top
+# of the tree (cli/...).
 one_defect() {
 	local name=$1 run=$2 fct=$3 file=$4 edit=$5 what=$6 d rc failed
 	d=$work/$name
 	mkdir -p "$d"
 	cp -R "$top_srcdir/lib" "$d/lib"
-	sed "$edit" "$top_srcdir/lib/$file" >"$d/lib/$file"
-	if cmp -s "$top_srcdir/lib/$file" "$d/lib/$file"; then
-		echo "defect $name: NOT caught: the edit no longer applies to lib/$file (update prove/defects.sh)" >"$d/verdict"
+	cp -R "$top_srcdir/cli" "$d/cli"
+	case $file in cli/*) ;; *) file=lib/$file ;; esac
+	sed "$edit" "$top_srcdir/$file" >"$d/$file"
+	if cmp -s "$top_srcdir/$file" "$d/$file"; then
+		echo "defect $name: NOT caught: the edit no longer applies to $file (update prove/defects.sh)" >"$d/verdict"
 		return 0
 	fi
 	rc=0
-	env PROVE_LIB="$d/lib" PROVE_OUT="$d/out" PROVE_RUNS="$run" PROVE_JOBS=1 \
+	env PROVE_LIB="$d/lib" PROVE_CLI="$d/cli" PROVE_OUT="$d/out" PROVE_RUNS="$run" PROVE_JOBS=1 \
 		"PROVE_FCT_$run=$fct" "$SHELL_PROG" "$top_srcdir/prove/prove.sh" \
 		>"$d/prove.log" 2>&1 || rc=$?
 	failed=$(sed -n 's/^  \([a-z]* typed_[a-z_0-9]*\)$/\1/p' "$d/prove.log" |
@@ -51,7 +54,7 @@ jobs=${PROVE_JOBS:-2}
 pids= names=
 # the runs make prove has (prove.sh); the defects of the others only
 # when named in PROVE_DEFECTS
-runs=${PROVE_RUNS:-sbox none}
+runs=${PROVE_RUNS:-sbox none parser}
 defect() {
 	case " ${only:-$1} " in *" $1 "*) ;; *) return 0 ;; esac
 	case "$only: $runs " in ?*:*|*" $2 "*) ;; *) return 0 ;; esac
@@ -77,6 +80,17 @@ defect none-one-block none encrypt1 backend_none.c \
 defect none-setkey none expand_key backend_none.c \
 	's/aesecb_wipe(ks + KEY_WORDS(rounds), sizeof ctx->priv_keys.b -/aesecb_wipe(ks + KEY_WORDS(rounds), 1 + sizeof ctx->priv_keys.b -/' \
 	"key setup wipes one byte past the round keys"
+
+# The QUIC header parser and the datagram splitter.
+defect parser-varint parser varint cli/quic/quic.c \
+	'/^static int varint(/,/^}/s/if (n > len - \*pos)$/if (n > len - *pos + 1)/' \
+	"a variable-length integer may end one byte past the packet"
+defect parser-sample parser check_sample cli/quic/quic.c \
+	'/^static int check_sample(/,/^}/s/h->pn_offset > h->packet_len - QUIC_SAMPLE_GAP - QUIC_SAMPLE_LEN)$/h->pn_offset > h->packet_len - QUIC_SAMPLE_GAP - QUIC_SAMPLE_LEN + 1)/' \
+	"the sample may end one byte past the packet"
+defect parser-padding parser dgram_next cli/quic/datagram.c \
+	'/^int dgram_next(/,/^}/s/if (part == NULL || d == NULL || pos >= len)$/if (part == NULL || d == NULL || pos > len)/' \
+	"the splitter reads a part at the end of the datagram"
 
 # The core.
 defect core-masks core generic_masks aesecb.c \

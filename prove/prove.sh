@@ -9,6 +9,9 @@
 #   sbox   WP: the S-box circuits of the portable backend (lib/backend_none.c)
 #   none   WP: the rest of lib/backend_none.c, and aesecb_wipe and
 #          aesecb__stack_mark, which it calls
+#   parser WP: the tool's QUIC header parser (cli/quic/quic.c) and
+#          datagram splitter (cli/quic/datagram.c), which read untrusted
+#          packets
 #
 # and, only when asked for (PROVE_RUNS; not part of 'make prove' yet,
 # doc/security-checks.md, "Proofs"):
@@ -26,18 +29,24 @@
 #
 # Environment (make sets it): top_srcdir, FRAMAC, WHY3, PROVE_MISSING.
 # Optional: PROVE_LIB (the lib/ directory to prove; default
-# $top_srcdir/lib), PROVE_OUT (work directory; default prove-out),
-# PROVE_RUNS (which runs; default "sbox none"), PROVE_FCT_<run>
+# $top_srcdir/lib), PROVE_CLI (the cli/ directory; default
+# $top_srcdir/cli), PROVE_OUT (work directory; default prove-out),
+# PROVE_RUNS (which runs; default "sbox none parser"), PROVE_FCT_<run>
 # (only these functions, comma-separated: the planted-defect check),
-# PROVE_JOBS (runs at a time; default 2), PROVE_STEPS (prover steps).
+# PROVE_JOBS (runs at a time; default 2), PROVE_STEPS (prover steps),
+# PROVE_STEPS_PARSER (prover steps of the parser run).
 set -eu
 
 top_srcdir=${top_srcdir:-.}
 lib=${PROVE_LIB:-$top_srcdir/lib}
+cli=${PROVE_CLI:-$top_srcdir/cli}
 out=${PROVE_OUT:-prove-out}
-runs=${PROVE_RUNS:-sbox none}
+runs=${PROVE_RUNS:-sbox none parser}
 jobs=${PROVE_JOBS:-2}
 steps=${PROVE_STEPS:-3000000}
+# the parser's goals are small: a lower limit, so that a goal that
+# fails (prove/known) fails in seconds
+parser_steps=${PROVE_STEPS_PARSER:-300000}
 known=$top_srcdir/prove/known
 FRAMAC=${FRAMAC:-frama-c}
 WHY3=${WHY3:-why3}
@@ -87,6 +96,16 @@ cpp="-I$lib -include $top_srcdir/prove/prelude.h -idirafter $gccinc"
 files="$lib/aesecb.c $lib/cpu.c"
 for f in "$lib"/backend_*.c; do files="$files $f"; done
 common="-c11 -machdep gcc_x86_64 -kernel-warn-key annot:missing-spec=inactive"
+# The parser's file includes nettle's headers (its key derivation, no
+# part of the proof): a directory of their own, so that the rest of the
+# system's headers stay out of Frama-C's C library.
+nettle=$(printf '#include <nettle/hkdf.h>\n' | ${CC:-cc} -E -x c - 2>/dev/null |
+	sed -n 's|^# [0-9]* "\(.*\)/hkdf\.h".*|\1|p' | head -n 1)
+[ -n "$nettle" ] || { echo "make prove: nettle's headers (nettle-dev) not found" >&2; exit 1; }
+mkdir -p "$out/inc"
+ln -sfn "$nettle" "$out/inc/nettle"
+parser_files="$cli/quic/quic.c $cli/quic/datagram.c"
+parser_cpp="-I$cli -I$lib -include $top_srcdir/prove/prelude.h -idirafter $gccinc -idirafter $out/inc"
 wp="-wp -wp-rte -rte-no-pointer-call -wp-model typed+cast -wp-literals
 	-wp-prover z3,CVC5 -wp-par 1 -wp-steps $steps -wp-timeout 3600
 	-wp-no-simplify-land-mask -wp-filter-init"
@@ -97,6 +116,11 @@ defined() {  # FILE [CPP-ARGS]
 		sed -n '/^\[metrics\] Defined functions/,/^ *$/p' |
 		sed '1,2d; s/([^)]*)//g; s/;/\n/g' | tr -d ' ' | grep -v '^$' || true
 }
+# The parser: its functions that read the packet (not key derivation, not
+# the error messages).
+parser_fct="find_version,fail,take,varint,cid,check_sample,parse_short,
+type_bits,quic_long_type,parse_version,parse_token,parse_length,guess_extent,
+parse_long,header_clear,quic_parse_header,all_zero,guess_holds,dgram_next"
 # The S-box circuits: most of the portable backend's goals, a run of
 # their own so that the two cores share the work.
 sbox_fct="sub_bytes1,inv_sub_bytes1"
@@ -108,6 +132,7 @@ aesecb_backend_find aesecb_backend_env aesecb_ctx_new aesecb_ctx_free ctx_alloc"
 list_fct() {  # RUN: the functions WP proves in that run, comma-separated
 	case $1 in
 	sbox) echo "$sbox_fct" ;;
+	parser) echo "$parser_fct" | tr -d '\n' ;;
 	none)
 		defined "$lib/backend_none.c" |
 			grep -vxF -e sub_bytes1 -e inv_sub_bytes1 |
@@ -132,6 +157,16 @@ run() {  # RUN: one run, its log in $out/RUN.log, its time in $out/RUN.time
 		# shellcheck disable=SC2086
 		"$FRAMAC" $common -cpp-extra-args="$cpp $extra" $files \
 			$wp -wp-fct "$fct" -wp-report-json "$out/$name.json" \
+			>"$out/$name.log" 2>&1 || echo "frama-c exited with $?" >>"$out/$name.log"
+		;;
+	parser)
+		fct=${var:-$(list_fct "$name")}
+		# shellcheck disable=SC2086
+		# -wp-split: a goal per path of the parse (the provers
+		# lose their way in one goal with every path at once)
+		"$FRAMAC" $common -cpp-extra-args="$parser_cpp" $parser_files \
+			$(echo "$wp" | sed "s/-wp-steps $steps/-wp-steps $parser_steps/") \
+			-wp-split -wp-fct "$fct" -wp-report-json "$out/$name.json" \
 			>"$out/$name.log" 2>&1 || echo "frama-c exited with $?" >>"$out/$name.log"
 		;;
 	eva)

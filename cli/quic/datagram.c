@@ -6,16 +6,21 @@
 #include <config.h>
 #endif
 
-#include <string.h>
-
 #include "quic/datagram.h"
 
 /* Whether d[0..n) are all zero (bytes outside any packet, in the clear). */
+/*@ requires \valid_read(d + (0 .. n - 1));
+    assigns \nothing;
+    ensures \result == 0 || \result == 1;
+*/
 static int all_zero(const uint8_t *d, size_t n)
 {
 	uint8_t acc = 0;
 	size_t i;
 
+	/*@ loop invariant 0 <= i <= n;
+	    loop assigns i, acc;
+	    loop variant n - i; */
 	for (i = 0; i < n; i++)
 		acc |= d[i];
 	return acc == 0;
@@ -24,6 +29,9 @@ static int all_zero(const uint8_t *d, size_t n)
 /* Whether a packet of an unknown version, laid out as version 1's, ends
  * where its Length says: the bytes after it are padding, or start with
  * the fixed bit of a QUIC packet. */
+/*@ requires end <= len && \valid_read(d + (0 .. len - 1));
+    assigns \nothing;
+*/
 static int guess_holds(const uint8_t *d, size_t len, size_t end)
 {
 	return end == len || (d[end] & 0x40u) != 0 ||
@@ -38,7 +46,7 @@ int dgram_next(const uint8_t *d, size_t len, size_t pos,
 
 	if (part == NULL || d == NULL || pos >= len)
 		return 0;
-	memset(part, 0, sizeof *part);
+	*part = (struct dgram_part){ 0 };
 	rest = len - pos;
 	part->offset = pos;
 	if (pos != 0 && all_zero(p, rest)) {

@@ -58,6 +58,18 @@ struct dgram_part {
  * padding; a datagram that starts with a zero byte is a (malformed)
  * short header.
  */
+/*@ requires part == \null || \valid(part);
+    requires d == \null || \valid_read(d + (0 .. len - 1));
+    requires part == \null || \separated(part, d + (0 .. len - 1));
+    assigns *part;
+    ensures \result == 0 || \result == 1;
+    ensures \result == 1 ==> part->offset == pos &&
+                              0 < part->len <= len - pos;
+    ensures \result == 1 && part->kind == DGRAM_PACKET &&
+            part->status == QUIC_OK ==>
+              part->len == part->h.packet_len &&
+              quic_header_ok(&part->h, d + pos, len - pos);
+*/
 int dgram_next(const uint8_t *d, size_t len, size_t pos,
                size_t short_dcid_len, struct dgram_part *part);
 

@@ -72,10 +72,16 @@ static const struct version_info versions[] = {
 _Static_assert(sizeof versions[0].salt <= SHA256_DIGEST_SIZE,
                "initial_salt longer than an HMAC-SHA256 key");
 
+/*@ assigns \nothing;
+    ensures \result == \null || \valid_read(\result);
+*/
 static const struct version_info *find_version(uint32_t number)
 {
 	size_t i;
 
+	/*@ loop invariant 0 <= i <= QUIC_NVERSIONS;
+	    loop assigns i;
+	    loop variant QUIC_NVERSIONS - i; */
 	for (i = 0; i < NVERSIONS; i++)
 		if (versions[i].number == number)
 			return &versions[i];
@@ -484,6 +490,10 @@ const char *quic_packet_type_name(enum quic_packet_type type)
 }
 
 /* Record where a field failed; returns status. */
+/*@ requires \valid(h);
+    assigns h->err_field, h->err_offset, h->err_need, h->err_have;
+    ensures \result == status;
+*/
 static int fail(struct quic_header *h, int status, const char *field,
                 size_t offset, uint64_t need, size_t have)
 {
@@ -498,6 +508,14 @@ static int fail(struct quic_header *h, int status, const char *field,
  * n bytes of a field at *pos: QUIC_OK and *pos advanced, or
  * QUIC_ETRUNCATED.
  */
+/*@ requires \valid(h) && \valid(pos) && *pos <= len;
+    requires \separated(pos, &h->err_field, &h->err_offset, &h->err_need, &h->err_have);
+    assigns *pos, h->err_field, h->err_offset, h->err_need, h->err_have;
+    ensures \result == QUIC_OK || \result == QUIC_ETRUNCATED;
+    ensures \result == QUIC_OK ==> *pos == \old(*pos) + n;
+    ensures \result != QUIC_OK ==> *pos == \old(*pos);
+    ensures *pos <= len;
+*/
 static int take(struct quic_header *h, size_t len, size_t *pos, size_t n,
                 const char *field)
 {
@@ -509,6 +527,15 @@ static int take(struct quic_header *h, size_t len, size_t *pos, size_t n,
 }
 
 /* A variable-length integer (RFC 9000 section 16) at *pos. */
+/*@ requires \valid(h) && \valid(pos) && \valid(value) && *pos <= len;
+    requires \valid_read(p + (0 .. len - 1));
+    requires \separated(pos, value, &h->err_field, &h->err_offset, &h->err_need, &h->err_have);
+    assigns *pos, *value, h->err_field, h->err_offset, h->err_need, h->err_have;
+    ensures \result == QUIC_OK || \result == QUIC_ETRUNCATED ||
+            \result == QUIC_EVARINT;
+    ensures \old(*pos) <= *pos <= len;
+    ensures \result != QUIC_OK ==> *pos == \old(*pos);
+*/
 static int varint(struct quic_header *h, const uint8_t *p, size_t len,
                   size_t *pos, uint64_t *value, const char *field)
 {
@@ -518,11 +545,15 @@ static int varint(struct quic_header *h, const uint8_t *p, size_t len,
 	if (*pos >= len)
 		return fail(h, QUIC_ETRUNCATED, field, *pos, (uint64_t)*pos + 1,
 		            len);
-	n = (size_t)1 << (p[*pos] >> 6);
+	/* the first byte's two high bits: 1, 2, 4 or 8 bytes */
+	n = (size_t)1 << (p[*pos] / 64u);
 	if (n > len - *pos)
 		return fail(h, QUIC_EVARINT, field, *pos, (uint64_t)*pos + n,
 		            len);
 	v = p[*pos] & 0x3fu;
+	/*@ loop invariant 1 <= i <= n;
+	    loop assigns i, v;
+	    loop variant n - i; */
 	for (i = 1; i < n; i++)
 		v = (v << 8) | p[*pos + i];
 	*pos += n;
@@ -531,6 +562,17 @@ static int varint(struct quic_header *h, const uint8_t *p, size_t len,
 }
 
 /* A connection ID: length byte, then the bytes. */
+/*@ requires \valid(h) && \valid(pos) && \valid(id) && \valid(id_len);
+    requires *pos <= len && \valid_read(p + (0 .. len - 1));
+    requires \separated(pos, id, id_len, &h->err_field, &h->err_offset, &h->err_need, &h->err_have);
+    assigns *pos, *id, *id_len, h->err_field, h->err_offset, h->err_need, h->err_have;
+    ensures \result == QUIC_OK || \result == QUIC_ETRUNCATED ||
+            \result == QUIC_ECIDLEN;
+    ensures \old(*pos) <= *pos <= len;
+    ensures \result == QUIC_OK ==>
+              *id_len <= max && *pos == \old(*pos) + 1 + *id_len &&
+              *id == p + (*pos - *id_len);
+*/
 static int cid(struct quic_header *h, const uint8_t *p, size_t len,
                size_t *pos, size_t max, const uint8_t **id, size_t *id_len,
                const char *len_field, const char *field)
@@ -550,12 +592,20 @@ static int cid(struct quic_header *h, const uint8_t *p, size_t len,
 	return QUIC_OK;
 }
 
-/* The sample must lie within the packet's first h->packet_len bytes. */
+/* The sample must lie within the packet's first h->packet_len bytes
+ * (compared without a sum that could wrap). */
+/*@ requires \valid(h);
+    assigns h->sample_offset, h->err_field, h->err_offset, h->err_need, h->err_have;
+    ensures \result == QUIC_OK || \result == QUIC_ESAMPLE;
+    ensures \result == QUIC_OK ==>
+              h->sample_offset == h->pn_offset + QUIC_SAMPLE_GAP &&
+              h->sample_offset + QUIC_SAMPLE_LEN <= h->packet_len;
+*/
 static int check_sample(struct quic_header *h)
 {
 	h->sample_offset = h->pn_offset + QUIC_SAMPLE_GAP;
-	if (h->packet_len < QUIC_SAMPLE_LEN ||
-	    h->sample_offset > h->packet_len - QUIC_SAMPLE_LEN)
+	if (h->packet_len < QUIC_SAMPLE_GAP + QUIC_SAMPLE_LEN ||
+	    h->pn_offset > h->packet_len - QUIC_SAMPLE_GAP - QUIC_SAMPLE_LEN)
 		return fail(h, QUIC_ESAMPLE, "sample", h->sample_offset,
 		            (uint64_t)h->sample_offset + QUIC_SAMPLE_LEN,
 		            h->packet_len);
@@ -564,6 +614,15 @@ static int check_sample(struct quic_header *h)
 
 /* A short header: first byte, DCID (of a length the packet does not
  * say), packet number. */
+/*@ requires \valid(h) && len >= 1 && \valid_read(packet + (0 .. len - 1));
+    requires h->packet_len <= len && h->long_header == 0;
+    assigns h->type, h->dcid, h->dcid_len, h->pn_offset, h->packet_len,
+            h->sample_offset, h->err_field, h->err_offset, h->err_need, h->err_have;
+    ensures QUIC_ENODCIDLEN <= \result <= QUIC_OK;
+    ensures h->packet_len <= len;
+    ensures \result == QUIC_OK ==> h->type == QUIC_PT_1RTT &&
+              quic_header_ok(h, packet, len);
+*/
 static int parse_short(struct quic_header *h, const uint8_t *packet,
                        size_t len, size_t dcid_len)
 {
@@ -584,6 +643,16 @@ static int parse_short(struct quic_header *h, const uint8_t *packet,
 	return check_sample(h);
 }
 
+/* The long-header type bits (0x30) of a first byte, as a number 0 to 3:
+ * what a version's table of packet types is indexed by. */
+/*@ assigns \nothing;
+    ensures \result < 4;
+*/
+static unsigned type_bits(uint8_t first)
+{
+	return (first >> 4) & 3u;
+}
+
 enum quic_packet_type quic_long_type(const uint8_t *packet, size_t len)
 {
 	const struct version_info *v;
@@ -596,11 +665,23 @@ enum quic_packet_type quic_long_type(const uint8_t *packet, size_t len)
 	if (version == 0)
 		return QUIC_PT_VERSION_NEGOTIATION;
 	v = find_version(version);
-	return v != NULL ? v->types[(packet[0] >> 4) & 3u] : QUIC_PT_NONE;
+	return v != NULL ? v->types[type_bits(packet[0])] : QUIC_PT_NONE;
 }
 
 /* A long header's version and packet type (at *pos, after the first
  * byte), and the longest connection ID it allows. */
+/*@ requires \valid(h) && \valid(pos) && \valid(cidmax);
+    requires len >= 1 && \valid_read(packet + (0 .. len - 1)) && *pos == 1;
+    requires \separated(pos, cidmax, h);
+    assigns *pos, *cidmax, h->version, h->type, h->err_field, h->err_offset, h->err_need, h->err_have;
+    ensures \result == QUIC_OK || \result == QUIC_ETRUNCATED ||
+            \result == QUIC_EVERSION;
+    ensures *pos <= len;
+    ensures \result != QUIC_ETRUNCATED ==> *pos == 5;
+    ensures \result == QUIC_OK ==>
+              h->type == QUIC_PT_VERSION_NEGOTIATION ||
+              *cidmax == QUIC_MAX_CID_LEN;
+*/
 static int parse_version(struct quic_header *h, const uint8_t *packet,
                          size_t len, size_t *pos, size_t *cidmax)
 {
@@ -622,11 +703,22 @@ static int parse_version(struct quic_header *h, const uint8_t *packet,
 	*cidmax = QUIC_MAX_CID_LEN;
 	if (v == NULL)
 		return fail(h, QUIC_EVERSION, "version", 1, 5, len);
-	h->type = v->types[(packet[0] >> 4) & 3u];
+	h->type = v->types[type_bits(packet[0])];
 	return QUIC_OK;
 }
 
 /* An Initial packet's token: its length, then the bytes. */
+/*@ requires \valid(h) && \valid(pos) && *pos <= len;
+    requires \valid_read(packet + (0 .. len - 1));
+    requires \separated(pos, h);
+    assigns *pos, h->token, h->token_len, h->err_field, h->err_offset, h->err_need, h->err_have;
+    ensures \result == QUIC_OK || \result == QUIC_ETRUNCATED ||
+            \result == QUIC_EVARINT;
+    ensures \old(*pos) <= *pos <= len;
+    ensures \result == QUIC_OK ==>
+              \old(*pos) <= *pos - h->token_len &&
+              h->token == packet + (*pos - h->token_len);
+*/
 static int parse_token(struct quic_header *h, const uint8_t *packet,
                        size_t len, size_t *pos)
 {
@@ -647,6 +739,19 @@ static int parse_token(struct quic_header *h, const uint8_t *packet,
 
 /* The fields after the connection IDs: an Initial's token, the Length,
  * which ends the packet. */
+/*@ requires \valid(h) && pos <= len && h->packet_len <= len;
+    requires \valid_read(packet + (0 .. len - 1));
+    assigns h->token, h->token_len, h->length, h->pn_offset, h->packet_len,
+            h->err_field, h->err_offset, h->err_need, h->err_have;
+    ensures \result == QUIC_OK || \result == QUIC_ETRUNCATED ||
+            \result == QUIC_EVARINT || \result == QUIC_ELENGTH;
+    ensures h->packet_len <= len;
+    ensures \result == QUIC_OK ==>
+              pos <= h->pn_offset <= h->packet_len;
+    ensures \result == QUIC_OK && initial != 0 ==>
+              (\exists integer o; h->token == packet + o && pos <= o &&
+                                  o + h->token_len <= h->pn_offset);
+*/
 static int parse_length(struct quic_header *h, const uint8_t *packet,
                         size_t len, size_t pos, int initial)
 {
@@ -674,6 +779,13 @@ static int parse_length(struct quic_header *h, const uint8_t *packet,
  * (QUIC_EVERSION); h->packet_len is the guessed end or 0, h->extent_guessed
  * says which.
  */
+/*@ requires \valid(h) && len >= 5 && \valid_read(packet + (0 .. len - 1));
+    requires h->packet_len <= len;
+    assigns h->packet_len, h->extent_guessed;
+    ensures h->packet_len <= len;
+    ensures h->extent_guessed != \old(h->extent_guessed) ==>
+              h->extent_guessed == 1 && 0 < h->packet_len;
+*/
 static void guess_extent(struct quic_header *h, const uint8_t *packet,
                          size_t len)
 {
@@ -686,7 +798,7 @@ static void guess_extent(struct quic_header *h, const uint8_t *packet,
 	    cid(&g, packet, len, &pos, QUIC_MAX_CID_LEN, &id, &id_len,
 	        "SCID length", "SCID") != QUIC_OK ||
 	    parse_length(&g, packet, len, pos,
-	                 ((packet[0] >> 4) & 3u) == 0) != QUIC_OK)
+	                 type_bits(packet[0]) == 0) != QUIC_OK)
 		return;
 	h->packet_len = g.packet_len;
 	h->extent_guessed = 1;
@@ -694,6 +806,15 @@ static void guess_extent(struct quic_header *h, const uint8_t *packet,
 
 /* A long header: version and type, DCID, SCID, an Initial's token, the
  * Length field, which ends the packet. */
+/*@ requires \valid(h) && len >= 1 && \valid_read(packet + (0 .. len - 1));
+    requires h->packet_len == 0 && h->extent_guessed == 0;
+    assigns *h;
+    ensures QUIC_ENODCIDLEN <= \result <= QUIC_OK;
+    ensures h->packet_len <= len;
+    ensures h->extent_guessed != 0 ==> 0 < h->packet_len;
+    ensures \result == QUIC_OK ==> h->long_header == 1 &&
+              quic_header_ok(h, packet, len);
+*/
 static int parse_long(struct quic_header *h, const uint8_t *packet,
                       size_t len)
 {
@@ -720,12 +841,23 @@ static int parse_long(struct quic_header *h, const uint8_t *packet,
 	return check_sample(h);
 }
 
+/* h before the parse: every field zero (or NULL). */
+/*@ requires \valid(h);
+    assigns *h;
+    ensures h->long_header == 0 && h->packet_len == 0 &&
+            h->extent_guessed == 0;
+*/
+static void header_clear(struct quic_header *h)
+{
+	*h = (struct quic_header){ 0 };
+}
+
 int quic_parse_header(const uint8_t *packet, size_t len, size_t short_dcid_len,
                       struct quic_header *h)
 {
 	if (h == NULL)
 		return QUIC_EINVAL;
-	memset(h, 0, sizeof *h);
+	header_clear(h);
 	if (packet == NULL && len != 0)
 		return QUIC_EINVAL;
 	if (len == 0)

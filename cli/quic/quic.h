@@ -217,6 +217,9 @@ const char *quic_packet_type_name(enum quic_packet_type type);
  * version, or fewer than 5 bytes.  What quic_parse_header() refuses as
  * QUIC_ENOPROTECTION, known before the rest of the header is read.
  */
+/*@ requires packet == \null || \valid_read(packet + (0 .. len - 1));
+    assigns \nothing;
+*/
 enum quic_packet_type quic_long_type(const uint8_t *packet, size_t len);
 
 /* Pass as short_dcid_len when the DCID length of short headers is not known. */
@@ -255,6 +258,29 @@ struct quic_header {
 };
 
 /*
+ * What QUIC_OK from quic_parse_header() promises about h, for a packet of
+ * len bytes (ACSL, proved by 'make prove'): the sample lies within the
+ * packet's extent, which lies within the len bytes, and the connection
+ * IDs and an Initial's token are bytes of the packet before the packet
+ * number.
+ */
+/*@ predicate quic_header_ok(struct quic_header *h, uint8_t *packet,
+                             integer len) =
+      h->sample_offset == h->pn_offset + QUIC_SAMPLE_GAP &&
+      h->sample_offset + QUIC_SAMPLE_LEN <= h->packet_len <= len &&
+      h->dcid_len <= QUIC_MAX_CID_LEN &&
+      (\exists integer o; h->dcid == packet + o && 1 <= o &&
+                          o + h->dcid_len <= h->pn_offset) &&
+      (h->long_header != 0 ==>
+        h->scid_len <= QUIC_MAX_CID_LEN &&
+        (\exists integer o; h->scid == packet + o && 1 <= o &&
+                            o + h->scid_len <= h->pn_offset)) &&
+      (h->type == QUIC_PT_INITIAL ==>
+        (\exists integer o; h->token == packet + o && 1 <= o &&
+                            o + h->token_len <= h->pn_offset));
+*/
+
+/*
  * Parse the header of a protected packet of len bytes.  Long headers
  * (first byte 0x80 set): version, DCID length and DCID, SCID length and
  * SCID, then for Initial packets the token length (variable-length
@@ -277,6 +303,15 @@ struct quic_header {
  * The first byte's low bits and the packet number are protected and are
  * not interpreted.
  */
+/*@ requires h == \null || \valid(h);
+    requires packet == \null || \valid_read(packet + (0 .. len - 1));
+    requires h == \null || \separated(h, packet + (0 .. len - 1));
+    assigns *h;
+    ensures QUIC_ENODCIDLEN <= \result <= QUIC_OK;
+    ensures h != \null ==> h->packet_len <= len;
+    ensures h != \null && h->extent_guessed != 0 ==> 0 < h->packet_len;
+    ensures \result == QUIC_OK ==> quic_header_ok(h, packet, len);
+*/
 int quic_parse_header(const uint8_t *packet, size_t len, size_t short_dcid_len,
                       struct quic_header *h);
 

@@ -621,7 +621,7 @@ static int check_sample(struct quic_header *h)
     ensures QUIC_ENODCIDLEN <= \result <= QUIC_OK;
     ensures h->packet_len <= len;
     ensures \result == QUIC_OK ==> h->type == QUIC_PT_1RTT &&
-              quic_header_ok(h, packet, len);
+              h->packet_len == len && quic_header_ok(h, packet, len);
 */
 static int parse_short(struct quic_header *h, const uint8_t *packet,
                        size_t len, size_t dcid_len)

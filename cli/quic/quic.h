@@ -311,6 +311,10 @@ struct quic_header {
     ensures h != \null ==> h->packet_len <= len;
     ensures h != \null && h->extent_guessed != 0 ==> 0 < h->packet_len;
     ensures \result == QUIC_OK ==> quic_header_ok(h, packet, len);
+    ensures \result == QUIC_OK ==>
+              h->sample_offset + QUIC_SAMPLE_LEN <= h->packet_len;
+    ensures \result == QUIC_OK && h->long_header == 0 ==>
+              h->packet_len == len;
 */
 int quic_parse_header(const uint8_t *packet, size_t len, size_t short_dcid_len,
                       struct quic_header *h);

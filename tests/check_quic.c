@@ -761,7 +761,27 @@ START_TEST(test_truncated)
 	ck_assert_str_eq(msg, "bad variable-length integer: the Length at "
 	                      "offset 16 is 2 bytes long and runs past the end "
 	                      "of the packet (17 bytes)");
+	/* what a parse leaves of an earlier one: nothing (every field
+	 * zero before the parse, then what it read) */
+	memset(&hdr, 0xa5, sizeof hdr);
 	ck_assert_int_eq(quic_parse_header(NULL, 0, 0, &hdr), QUIC_EEMPTY);
+	ck_assert_int_eq(hdr.long_header, 0);
+	ck_assert_int_eq(hdr.type, QUIC_PT_NONE);
+	ck_assert_uint_eq(hdr.version, 0);
+	ck_assert_ptr_null(hdr.dcid);
+	ck_assert_ptr_null(hdr.scid);
+	ck_assert_ptr_null(hdr.token);
+	ck_assert_uint_eq(hdr.dcid_len + hdr.scid_len + hdr.token_len, 0);
+	ck_assert_uint_eq(hdr.length, 0);
+	ck_assert_uint_eq(hdr.pn_offset + hdr.sample_offset + hdr.packet_len,
+	                  0);
+	ck_assert_int_eq(hdr.extent_guessed, 0);
+	memset(&hdr, 0xa5, sizeof hdr);
+	ck_assert_int_eq(quic_parse_header(full, 7, 0, &hdr), QUIC_ETRUNCATED);
+	ck_assert_ptr_null(hdr.scid);
+	ck_assert_ptr_null(hdr.token);
+	ck_assert_uint_eq(hdr.packet_len + hdr.pn_offset + hdr.length, 0);
+	ck_assert_int_eq(hdr.extent_guessed, 0);
 	ck_assert_str_eq(quic_header_error(&hdr, QUIC_EEMPTY, msg, sizeof msg),
 	                 "the packet is empty");
 	ck_assert_int_eq(quic_parse_header(NULL, 5, 0, &hdr), QUIC_EINVAL);

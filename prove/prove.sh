@@ -3,7 +3,8 @@
 #
 # prove/prove.sh - what 'make prove' runs (HACKING.md, "Proofs").
 #
-# Frama-C 25 checks the library's ACSL contracts in two WP runs, side by
+# Frama-C 25 checks the ACSL contracts of the library and of the tool's
+# packet parser in three WP runs, two at a time:
 # side:
 #
 #   sbox   WP: the S-box circuits of the portable backend (lib/backend_none.c)

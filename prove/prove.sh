@@ -5,7 +5,6 @@
 #
 # Frama-C 25 checks the ACSL contracts of the library and of the tool's
 # packet parser in three WP runs, two at a time:
-# side:
 #
 #   sbox   WP: the S-box circuits of the portable backend (lib/backend_none.c)
 #   none   WP: the rest of lib/backend_none.c, and aesecb_wipe and

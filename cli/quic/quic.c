@@ -551,7 +551,7 @@ static int varint(struct quic_header *h, const uint8_t *p, size_t len,
 		return fail(h, QUIC_EVARINT, field, *pos, (uint64_t)*pos + n,
 		            len);
 	v = p[*pos] & 0x3fu;
-	/*@ loop invariant 1 <= i <= n;
+	/*@ loop invariant 1 <= i;
 	    loop assigns i, v;
 	    loop variant n - i; */
 	for (i = 1; i < n; i++)

@@ -93,9 +93,12 @@ defect parser-varint parser varint cli/quic/quic.c \
 defect parser-sample parser check_sample cli/quic/quic.c \
 	'/^static int check_sample(/,/^}/s/h->pn_offset > h->packet_len - QUIC_SAMPLE_GAP - QUIC_SAMPLE_LEN)$/h->pn_offset > h->packet_len - QUIC_SAMPLE_GAP - QUIC_SAMPLE_LEN + 1)/' \
 	"the sample may end one byte past the packet"
-named parser-padding parser dgram_next cli/quic/datagram.c \
+defect parser-padding parser all_zero cli/quic/datagram.c \
+	'/^static int all_zero(/,/^}/s/for (i = 0; i < n; i++)$/for (i = 0; i <= n; i++)/' \
+	"the padding test reads one byte past the datagram"
+named parser-part parser dgram_next cli/quic/datagram.c \
 	'/^int dgram_next(/,/^}/s/if (part == NULL || d == NULL || pos >= len)$/if (part == NULL || d == NULL || pos > len)/' \
-	"the splitter reads a part at the end of the datagram"
+	"the splitter returns an empty part at the end of the datagram"
 
 # The core.
 defect core-masks core generic_masks aesecb.c \

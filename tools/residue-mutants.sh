@@ -77,7 +77,7 @@ sources=$(var lib_libaesecb_core_la_SOURCES)
 # The library's sources are copied into $work/lib and compiled from there,
 # the mutants too, so that an object differs from the original only where
 # the code does (the debug information names the same file).
-cp "$src"/lib/*.c "$src"/lib/*.h "$work/lib/" || die "cannot copy $src/lib"
+cp "$src"/lib/*.c "$src"/lib/*.h "$src"/lib/*.def "$work/lib/" || die "cannot copy $src/lib"
 csrc=
 for f in $sources; do
 	case $f in lib/*.c) csrc="$csrc ${f#lib/}" ;; esac

@@ -108,6 +108,7 @@ static uint8_t snap[2][PROBE_MAX], region[PROBE_MAX], pattern[PROBE_MAX];
 static uint8_t vsnap[2][46 * 16];       /* the registers after the call */
 static uintptr_t gsnap[2][40];
 static size_t deepest;                 /* the deepest change seen */
+static size_t be_deepest;              /* the same for this backend */
 static size_t call_depth;              /* the same for this comparison */
 
 static uint8_t fill_byte(size_t i)
@@ -780,6 +781,8 @@ static NOINLINE void keep(void)
 		call_depth = d;
 	if (d > deepest)
 		deepest = d;
+	if (d > be_deepest)
+		be_deepest = d;
 	aesecb_clear(CTX);
 }
 
@@ -1008,6 +1011,7 @@ int main(void)
 		int bad = 0;
 		enum op op;
 
+		be_deepest = 0;
 		if (!aesecb_backend_available(be)) {
 			printf("SKIP: backend %s: %s\n", aesecb_backend_name(be),
 			       aesecb_backend_unavailable_reason(be));
@@ -1034,6 +1038,8 @@ int main(void)
 				}
 			}
 		}
+		printf("backend %s: the deepest stack use seen: %zu bytes\n",
+		       aesecb_backend_name(be), be_deepest);
 		printf("%s: backend %s\n", bad ? "FAIL" : "PASS",
 		       aesecb_backend_name(be));
 		failed |= bad;

@@ -121,7 +121,8 @@
  * set less by the chain's length than by how the processor schedules it:
  * see "The one-block path" below (asm rounds in the order of the chain;
  * encryption 13 steps and 26 vector instructions a round, decryption 11
- * and 34).  All rounds are written out for each key size.
+ * and 34).  All rounds are written out for each key size (where the
+ * compiler optimises; an unoptimised build loops: see unopt_enc).
  */
 #ifdef HAVE_CONFIG_H
 #include <config.h>

@@ -130,7 +130,31 @@ TARGET static void setkey(aesecb_ctx *ctx, const uint8_t *key, size_t key_len,
  * The whole cipher on the states of one group: whitening XOR, Nr-1 full
  * rounds, last round.  nr is a compile-time constant where this expands,
  * so the conditions vanish.  MID and LAST pick encryption or decryption.
+ *
+ * An unoptimised build removes no dead arm and shares no stack slot: each
+ * AESENC of the written-out rounds, of every group size, key size and
+ * direction, got slots of its own (107 KiB a block function, clang 14
+ * -O0).  There the rounds are a loop over the round index, and the block
+ * functions expand aes_blocks once, for the context's round count
+ * (BY_ROUNDS).
  */
+#ifndef __OPTIMIZE__
+#define CIPHER_K(R, K) do { \
+	unsigned r_; \
+	R(_mm_xor_si128, K(0)); \
+	for (r_ = 1; r_ < nr; r_++) \
+		R(MID, K(r_)); \
+	R(LAST, K(nr)); \
+} while (0)
+#define BY_ROUNDS(f, rounds, ...) f(__VA_ARGS__, (rounds))
+#else
+#define BY_ROUNDS(f, rounds, ...) do { \
+	switch (rounds) { \
+	case 10: f(__VA_ARGS__, 10); break; \
+	case 12: f(__VA_ARGS__, 12); break; \
+	default: f(__VA_ARGS__, 14); break; \
+	} \
+} while (0)
 #define CIPHER_K(R, K) do { \
 	R(_mm_xor_si128, K(0)); \
 	R(MID, K(1)); R(MID, K(2)); R(MID, K(3)); R(MID, K(4)); \
@@ -140,6 +164,7 @@ TARGET static void setkey(aesecb_ctx *ctx, const uint8_t *key, size_t key_len,
 	if (nr > 12) { R(MID, K(12)); R(MID, K(13)); } \
 	R(LAST, K(nr)); \
 } while (0)
+#endif
 #define CIPHER(R) CIPHER_K(R, RK)
 
 /*
@@ -283,6 +308,9 @@ static __attribute__((noinline)) int via_aligned_copy(
 		return via_aligned_copy(ctx, in, out, n, stk, fn); \
 } while (0)
 
+/* aes_blocks for the block functions' arguments (BY_ROUNDS above). */
+#define BLOCKS(dec, msk, nr) aes_blocks(rk, in, out, n, nr, dec, msk)
+
 /* stk: only an unoptimised build runs these burned (lib/internal.h). */
 TARGET static int encrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
                                   uint8_t *out, size_t n, aesecb_stack *stk)
@@ -291,11 +319,7 @@ TARGET static int encrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
 
 	AESECB_MARK_UNOPTIMISED(stk);
 	ALIGN_CTX(encrypt_blocks);
-	switch (ctx->priv_rounds) {
-	case 10: aes_blocks(rk, in, out, n, 10, 0, 0); break;
-	case 12: aes_blocks(rk, in, out, n, 12, 0, 0); break;
-	default: aes_blocks(rk, in, out, n, 14, 0, 0); break;
-	}
+	BY_ROUNDS(BLOCKS, ctx->priv_rounds, 0, 0);
 	return AESECB_OK;
 }
 
@@ -306,11 +330,7 @@ TARGET static int decrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
 
 	AESECB_MARK_UNOPTIMISED(stk);
 	ALIGN_CTX(decrypt_blocks);
-	switch (ctx->priv_rounds) {
-	case 10: aes_blocks(rk, in, out, n, 10, 1, 0); break;
-	case 12: aes_blocks(rk, in, out, n, 12, 1, 0); break;
-	default: aes_blocks(rk, in, out, n, 14, 1, 0); break;
-	}
+	BY_ROUNDS(BLOCKS, ctx->priv_rounds, 1, 0);
 	return AESECB_OK;
 }
 
@@ -323,11 +343,7 @@ TARGET static int masks(const aesecb_ctx *ctx, const uint8_t *in,
 
 	AESECB_MARK_UNOPTIMISED(stk);
 	ALIGN_CTX(masks);
-	switch (ctx->priv_rounds) {
-	case 10: aes_blocks(rk, in, out, n, 10, 0, 1); break;
-	case 12: aes_blocks(rk, in, out, n, 12, 0, 1); break;
-	default: aes_blocks(rk, in, out, n, 14, 0, 1); break;
-	}
+	BY_ROUNDS(BLOCKS, ctx->priv_rounds, 0, 1);
 	return AESECB_OK;
 }
 

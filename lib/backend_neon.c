@@ -404,6 +404,34 @@ static void setkey(aesecb_ctx *ctx, const uint8_t *key, size_t key_len,
 
 #define UNROLL _Pragma("GCC unroll 16")
 
+/*
+ * CALL(nr) for the context's round count: in an optimised build once per
+ * count, a constant there, so that the round loops unroll; in an
+ * unoptimised one once, with the count read at run time.  -O0 keeps a
+ * stack slot for every value of every inlined expansion: the three
+ * expansions of the bulk and one-block paths took 43 KiB of stack
+ * (gcc 12 -O0), 83 KiB with clang 14.  There the block functions also
+ * send the blocks left after the groups through encrypt_one and
+ * decrypt_one, out of line, rather than expand the one-block path in
+ * their own frames as well.
+ */
+#ifdef __OPTIMIZE__
+#define BY_ROUNDS(rounds, CALL) do { \
+	switch (rounds) { \
+	case 10: CALL(10); break; \
+	case 12: CALL(12); break; \
+	default: CALL(14); break; \
+	} \
+} while (0)
+#else
+#define BY_ROUNDS(rounds, CALL) CALL(rounds)
+#endif
+/* the calls BY_ROUNDS makes, in the block functions below */
+#define ONE_ENC(nr) one_nr(rk, in, out, nr, 0)
+#define ONE_DEC(nr) one_nr(rk, in, out, nr, 1)
+#define ENC_NR(nr) encrypt_nr(rk, rk1, in, out, n, nr)
+#define DEC_NR(nr) decrypt_nr(rk, rk1, in, out, n, nr)
+
 /* ---------------------------------------------------------- one block */
 
 /*
@@ -483,7 +511,7 @@ static inline AI void one_nr(const uint8_t *rk, const uint8_t *in,
 		LDB(b, R2C1)
 	};
 	uint8x16x4_t t, u;
-	uint8x16_t s, io, jo, k0, k1;
+	uint8x16_t s, io, jo;
 	unsigned r;
 
 	if (dec) {
@@ -498,20 +526,30 @@ static inline AI void one_nr(const uint8_t *rk, const uint8_t *in,
 		u = t;
 		s = lin(vld1q_u8(in), c.i.m, LDB(b, E_IN_LO), LDB(b, E_IN_HI));
 	}
-	/* the keys two at a time (LDP) */
-	k0 = vld1q_u8(rk);
-	k1 = vld1q_u8(rk + 16);
-	s = XOR(s, k0);
-	UNROLL for (r = 1; r + 1 < nr; r += 2) {
-		s = dec ? dec_round1(s, &c, &t, &u, k1, r)
+#ifdef __OPTIMIZE__
+	{
+		/* the keys two at a time (LDP) */
+		uint8x16_t k0 = vld1q_u8(rk), k1 = vld1q_u8(rk + 16);
+
+		s = XOR(s, k0);
+		UNROLL for (r = 1; r + 1 < nr; r += 2) {
+			s = dec ? dec_round1(s, &c, &t, &u, k1, r)
+			        : enc_round1(s, &c, &t, k1, r);
+			k0 = vld1q_u8(rk + 16 * (r + 1));
+			k1 = vld1q_u8(rk + 16 * (r + 2));
+			s = dec ? dec_round1(s, &c, &t, &u, k0, r + 1)
+			        : enc_round1(s, &c, &t, k0, r + 1);
+		}
+		s = dec ? dec_round1(s, &c, &t, &u, k1, r)   /* r == nr - 1 */
 		        : enc_round1(s, &c, &t, k1, r);
-		k0 = vld1q_u8(rk + 16 * (r + 1));
-		k1 = vld1q_u8(rk + 16 * (r + 2));
-		s = dec ? dec_round1(s, &c, &t, &u, k0, r + 1)
-		        : enc_round1(s, &c, &t, k0, r + 1);
 	}
-	s = dec ? dec_round1(s, &c, &t, &u, k1, r)   /* r == nr - 1 */
-	        : enc_round1(s, &c, &t, k1, r);
+#else
+	/* unoptimised: each round expanded once (see BY_ROUNDS) */
+	s = XOR(s, vld1q_u8(rk));
+	for (r = 1; r < nr; r++)
+		s = dec ? dec_round1(s, &c, &t, &u, vld1q_u8(rk + 16 * r), r)
+		        : enc_round1(s, &c, &t, vld1q_u8(rk + 16 * r), r);
+#endif
 	invert(s, &c.i, &io, &jo);
 	s = dec ? XOR(TBL(LDB(b, D_LAST_P), io), TBL(LDB(b, D_LAST_Q), jo))
 	        : XOR(TBL(LDB(b, E_LAST_P), io), TBL(LDB(b, E_LAST_Q), jo));
@@ -531,11 +569,7 @@ __attribute__((noinline)) static int encrypt_one(const aesecb_ctx *ctx,
 	const uint8_t *rk = ctx->priv_keys.b + 16 * ENC1_OFF;
 
 	aesecb__stack_mark(stk);
-	switch (ctx->priv_rounds) {
-	case 10: one_nr(rk, in, out, 10, 0); break;
-	case 12: one_nr(rk, in, out, 12, 0); break;
-	default: one_nr(rk, in, out, 14, 0); break;
-	}
+	BY_ROUNDS(ctx->priv_rounds, ONE_ENC);
 	return AESECB_OK;
 }
 
@@ -547,11 +581,7 @@ __attribute__((noinline)) static int decrypt_one(const aesecb_ctx *ctx,
 	const uint8_t *rk = ctx->priv_keys.b + 16 * DEC1_OFF;
 
 	aesecb__stack_mark(stk);
-	switch (ctx->priv_rounds) {
-	case 10: one_nr(rk, in, out, 10, 1); break;
-	case 12: one_nr(rk, in, out, 12, 1); break;
-	default: one_nr(rk, in, out, 14, 1); break;
-	}
+	BY_ROUNDS(ctx->priv_rounds, ONE_DEC);
 	return AESECB_OK;
 }
 
@@ -599,8 +629,12 @@ static inline AI void encrypt_nr(const uint8_t *rk, const uint8_t *rk1,
 		vst1q_u8(out + 32, enc_last(s2, &c, lp, lq, k));
 		vst1q_u8(out + 48, enc_last(s3, &c, lp, lq, k));
 	}
+#ifdef __OPTIMIZE__
 	for (; n > 0; n--, in += 16, out += 16)
 		one_nr(rk1, in, out, nr, 0);
+#else
+	(void)rk1;      /* the caller does the rest (see BY_ROUNDS) */
+#endif
 }
 
 static inline AI void decrypt_nr(const uint8_t *rk, const uint8_t *rk1,
@@ -629,8 +663,12 @@ static inline AI void decrypt_nr(const uint8_t *rk, const uint8_t *rk1,
 		vst1q_u8(out, dec_last(s0, &c, lp, lq, k));
 		vst1q_u8(out + 16, dec_last(s1, &c, lp, lq, k));
 	}
+#ifdef __OPTIMIZE__
 	for (; n > 0; n--, in += 16, out += 16)
 		one_nr(rk1, in, out, nr, 1);
+#else
+	(void)rk1;      /* the caller does the rest (see BY_ROUNDS) */
+#endif
 }
 
 /* Burned calls (lib/aesecb.c): these and the one-block functions record
@@ -644,11 +682,15 @@ static int encrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
 	if (n == 1)
 		return encrypt_one(ctx, in, out, stk);
 	aesecb__stack_mark(stk);
-	switch (ctx->priv_rounds) {
-	case 10: encrypt_nr(rk, rk1, in, out, n, 10); break;
-	case 12: encrypt_nr(rk, rk1, in, out, n, 12); break;
-	default: encrypt_nr(rk, rk1, in, out, n, 14); break;
+	BY_ROUNDS(ctx->priv_rounds, ENC_NR);
+#ifndef __OPTIMIZE__
+	{
+		size_t i;
+
+		for (i = n - n % 4; i < n; i++)
+			encrypt_one(ctx, in + 16 * i, out + 16 * i, stk);
 	}
+#endif
 	return AESECB_OK;
 }
 
@@ -662,11 +704,15 @@ static int decrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,
 	if (n == 1)
 		return decrypt_one(ctx, in, out, stk);
 	aesecb__stack_mark(stk);
-	switch (ctx->priv_rounds) {
-	case 10: decrypt_nr(rk, rk1, in, out, n, 10); break;
-	case 12: decrypt_nr(rk, rk1, in, out, n, 12); break;
-	default: decrypt_nr(rk, rk1, in, out, n, 14); break;
+	BY_ROUNDS(ctx->priv_rounds, DEC_NR);
+#ifndef __OPTIMIZE__
+	{
+		size_t i;
+
+		for (i = n - n % 2; i < n; i++)
+			decrypt_one(ctx, in + 16 * i, out + 16 * i, stk);
 	}
+#endif
 	return AESECB_OK;
 }
 

@@ -121,7 +121,8 @@
  * set less by the chain's length than by how the processor schedules it:
  * see "The one-block path" below (asm rounds in the order of the chain;
  * encryption 13 steps and 26 vector instructions a round, decryption 11
- * and 34).  All rounds are written out for each key size.
+ * and 34).  All rounds are written out for each key size (where the
+ * compiler optimises; an unoptimised build loops: see unopt_enc).
  */
 #ifdef HAVE_CONFIG_H
 #include <config.h>
@@ -962,14 +963,60 @@ INLINE TARGET void one(const uint8_t *rk, const uint8_t *in, uint8_t *out,
 	else     EACH(enc_round, rk + 16 * (n), (n)); \
 } while (0)
 
+#ifndef __OPTIMIZE__
+/*
+ * An unoptimised build keeps a stack slot for every value of every inlined
+ * expansion, and removes neither the arm of 'if (dec)' not taken nor a
+ * round of the unrolled sequence: group() written out below took 634 KiB
+ * of stack per bulk function (clang 14 -O0).  There the rounds run as a
+ * loop over the round index, one direction per function, out of line:
+ * one expansion of each round function.  The states are key-derived, so
+ * the functions record their frames (lib/aesecb.c, "Burned calls").
+ * The round index picks the rotation tables: no secret in the address.
+ */
+#define UNOPT_ROUNDS(name, round, dec)                                       \
+	static __attribute__((noinline)) TARGET void name(__m128i *s,        \
+		int nb, const uint8_t *rk, const unsigned nr,                \
+		aesecb_stack *stk)                                           \
+	{                                                                    \
+		unsigned r;                                                  \
+		int b;                                                       \
+                                                                             \
+		aesecb__stack_mark(stk);                                     \
+		for (b = 0; b < nb; b++)                                     \
+			s[b] = first(s[b], rk);                              \
+		for (r = 1; r < nr; r++)                                     \
+			for (b = 0; b < nb; b++)                             \
+				s[b] = round(s[b], rk + 16 * r, (int)r);     \
+		for (b = 0; b < nb; b++)                                     \
+			s[b] = last(s[b], rk + 16 * nr, nr, dec);            \
+	}
+UNOPT_ROUNDS(unopt_enc, enc_round, 0)
+UNOPT_ROUNDS(unopt_dec, dec_round, 1)
+#endif
+
 /*
  * NB blocks (1, 2 or 4) through the whole cipher.  nr, dec and NB are
- * constants at every call site, so each expansion is straight-line code.
+ * constants at every call site, so each expansion is straight-line code
+ * (where the compiler optimises: see above).
  */
 INLINE TARGET void group(const uint8_t *rk, const uint8_t *in, uint8_t *out,
-                         const unsigned nr, const int dec, const int NB)
+                         const unsigned nr, const int dec, const int NB,
+                         aesecb_stack *stk)
 {
+#ifndef __OPTIMIZE__
+	__m128i s[4];
+	int b;
+
+	for (b = 0; b < NB; b++)
+		s[b] = LDU(in + 16 * b);
+	(dec ? unopt_dec : unopt_enc)(s, NB, rk, nr, stk);
+	for (b = 0; b < NB; b++)
+		STU(out + 16 * b, s[b]);
+#else
 	__m128i s0, s1 = _mm_setzero_si128(), s2 = s1, s3 = s1;
+
+	(void)stk;
 
 	s0 = LDU(in);
 	if (NB > 1) s1 = LDU(in + 16);
@@ -985,6 +1032,7 @@ INLINE TARGET void group(const uint8_t *rk, const uint8_t *in, uint8_t *out,
 	if (NB > 1) STU(out + 16, s1);
 	if (NB > 2) STU(out + 32, s2);
 	if (NB > 3) STU(out + 48, s3);
+#endif
 }
 
 #if defined(__x86_64__)
@@ -1003,17 +1051,18 @@ INLINE TARGET void group(const uint8_t *rk, const uint8_t *in, uint8_t *out,
  * register-only (AESECB_REGS_ONE) and called directly.
  */
 INLINE TARGET void bulk(const uint8_t *rk, const uint8_t *in, uint8_t *out,
-                        size_t n, const unsigned nr, const int dec)
+                        size_t n, const unsigned nr, const int dec,
+                        aesecb_stack *stk)
 {
 	while (n >= WIDE) {
-		group(rk, in, out, nr, dec, WIDE);
+		group(rk, in, out, nr, dec, WIDE, stk);
 		in += 16 * WIDE;
 		out += 16 * WIDE;
 		n -= WIDE;
 	}
 #if WIDE > 2
 	if (n & 2) {
-		group(rk, in, out, nr, dec, 2);
+		group(rk, in, out, nr, dec, 2, stk);
 		in += 32;
 		out += 32;
 	}
@@ -1028,7 +1077,7 @@ INLINE TARGET void bulk(const uint8_t *rk, const uint8_t *in, uint8_t *out,
 		const uint8_t *in, uint8_t *out, size_t n, aesecb_stack *stk) \
 	{                                                                    \
 		aesecb__stack_mark(stk);                                     \
-		bulk(rk, in, out, n, nr, dec);                               \
+		bulk(rk, in, out, n, nr, dec, stk);                          \
 	}
 BULK(bulk_enc10, 10, 0)
 BULK(bulk_enc12, 12, 0)

@@ -119,6 +119,21 @@ INLINE TARGET void store_mask_exact(uint8_t *m, __m128i x)
 
 /* The whole cipher on one group; R picks the group width, the key
  * operand type follows from KEY(i).  nr is a constant where it expands. */
+#ifndef __OPTIMIZE__
+/* An unoptimised build keeps a stack slot for every value of every
+ * expansion and removes no dead arm: the written-out rounds of every group
+ * width, key size and direction took 518 KiB a block function (clang 14
+ * -O0).  There the rounds are a loop over the round index, the groups
+ * loops over arrays of states (bulk), and DISPATCH expands each function
+ * once, for the context's round count. */
+#define CIPHER(R, XOR, MID, LAST, KEY) do { \
+	unsigned r_; \
+	R(XOR, KEY(0)); \
+	for (r_ = 1; r_ < nr; r_++) \
+		R(MID, KEY(r_)); \
+	R(LAST, KEY(nr)); \
+} while (0)
+#else
 #define CIPHER(R, XOR, MID, LAST, KEY) do { \
 	R(XOR, KEY(0)); \
 	R(MID, KEY(1)); R(MID, KEY(2)); R(MID, KEY(3)); R(MID, KEY(4)); \
@@ -128,6 +143,7 @@ INLINE TARGET void store_mask_exact(uint8_t *m, __m128i x)
 	if (nr > 12) { R(MID, KEY(12)); R(MID, KEY(13)); } \
 	R(LAST, KEY(nr)); \
 } while (0)
+#endif
 
 #define YMID(x, k)  (dec ? _mm256_aesdec_epi128((x), (k)) \
                          : _mm256_aesenc_epi128((x), (k)))
@@ -206,6 +222,41 @@ INLINE TARGET void one_block(const __m256i *rk, const uint8_t *in,
 	STX(0, x0);
 }
 
+#ifndef __OPTIMIZE__
+/*
+ * Unoptimised: the same groups as below (12, 8, 4, 2 and 1 ymm), each a
+ * loop over an array of states, so that every instruction of the cipher
+ * is expanded once (see CIPHER above).
+ */
+INLINE TARGET void bulk(const __m256i *rk, const uint8_t *in, uint8_t *out,
+                        size_t n, const unsigned nr, const int dec,
+                        const int msk)
+{
+	__m256i y[12];
+	size_t b, ny;
+	unsigned r;
+
+	while (n >= 2) {
+		ny = n >= 24 && n - 32 >= 8 ? 12 : n >= 16 ? 8 : n >= 8 ? 4 :
+		     n >= 4 ? 2 : 1;
+		for (b = 0; b < ny; b++)
+			y[b] = _mm256_xor_si256(LDY(b), YKEY(0));
+		for (r = 1; r < nr; r++)
+			for (b = 0; b < ny; b++)
+				y[b] = YMID(y[b], YKEY(r));
+		for (b = 0; b < ny; b++)
+			y[b] = YLAST(y[b], YKEY(nr));
+		for (b = 0; b + 1 < ny; b++)
+			STY(b, y[b]);
+		STY_END(ny - 1, y[ny - 1]);
+		in += 32 * ny;
+		out += 2 * ny * OUTB;
+		n -= 2 * ny;
+	}
+	if (n & 1)
+		one_block(rk, in, out, nr, dec, msk);
+}
+#else
 INLINE TARGET void bulk(const __m256i *rk, const uint8_t *in, uint8_t *out,
                         size_t n, const unsigned nr, const int dec,
                         const int msk)
@@ -267,7 +318,16 @@ INLINE TARGET void bulk(const __m256i *rk, const uint8_t *in, uint8_t *out,
 	if (n & 1)
 		one_block(rk, in, out, nr, dec, msk);
 }
+#endif
 
+#ifndef __OPTIMIZE__
+#define DISPATCH(rk, dec, msk) do { \
+	if (n == 1) \
+		one_block(rk, in, out, ctx->priv_rounds, dec, msk); \
+	else \
+		bulk(rk, in, out, n, ctx->priv_rounds, dec, msk); \
+} while (0)
+#else
 #define DISPATCH(rk, dec, msk) do { \
 	if (n == 1) { \
 		switch (ctx->priv_rounds) { \
@@ -283,6 +343,7 @@ INLINE TARGET void bulk(const __m256i *rk, const uint8_t *in, uint8_t *out,
 		} \
 	} \
 } while (0)
+#endif
 
 /* stk: only an unoptimised build runs these burned (lib/internal.h). */
 TARGET static int encrypt_blocks(const aesecb_ctx *ctx, const uint8_t *in,

@@ -45,3 +45,39 @@ struct aesecb_stack;
 /*@ assigns \nothing; */
 void aesecb__stack_mark(struct aesecb_stack *stk);
 #endif
+
+/* Eva: gcc's <cpuid.h> (lib/cpu.c's CPU detection on x86), whose CPUID
+ * instructions are asm statements: Eva takes an asm's output operands as
+ * written but not initialised.  In its place, what CPUID does to memory:
+ * it writes the four registers, each some 32-bit value, and __get_cpuid
+ * answers 0 (no CPUID, or the leaf above the highest) or 1 with them set.
+ * Which values they hold is left open: every combination of CPU features
+ * is analysed. */
+#ifdef AESECB_PROVE_EVA
+#define _CPUID_H_INCLUDED 1
+/*@ assigns *a, *b, *c, *d \from leaf, sub;
+    ensures \initialized(a) && \initialized(b) && \initialized(c) &&
+            \initialized(d); */
+void aesecb__prove_cpuid(unsigned leaf, unsigned sub, unsigned *a,
+                         unsigned *b, unsigned *c, unsigned *d);
+/*@ assigns \result, *a, *b, *c, *d \from leaf;
+    ensures \result == 0 || \result == 1;
+    ensures \result == 1 ==> \initialized(a) && \initialized(b) &&
+                             \initialized(c) && \initialized(d); */
+int aesecb__prove_get_cpuid(unsigned leaf, unsigned *a, unsigned *b,
+                            unsigned *c, unsigned *d);
+#define __get_cpuid(leaf, a, b, c, d) aesecb__prove_get_cpuid(leaf, a, b, c, d)
+#define __cpuid(leaf, a, b, c, d) \
+	aesecb__prove_cpuid(leaf, 0, &(a), &(b), &(c), &(d))
+#define __cpuid_count(leaf, sub, a, b, c, d) \
+	aesecb__prove_cpuid(leaf, sub, &(a), &(b), &(c), &(d))
+#endif
+
+/* Eva: either answer, 0 or 1 (lib/aesecb.c's both_set: the fast path's
+ * test of two pointers by the bits they share, which Eva does not follow,
+ * is given as "both set, and then either path"). */
+#ifdef AESECB_PROVE_EVA
+/*@ assigns \result \from \nothing;
+    ensures \result == 0 || \result == 1; */
+int aesecb__prove_any(void);
+#endif

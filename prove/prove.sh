@@ -13,13 +13,16 @@
 #          datagram splitter (cli/quic/datagram.c), which read untrusted
 #          packets
 #
+# and Eva in one:
+#
+#   eva    Eva: prove/eva_main.c, every entry point with the portable
+#          backend, on the inputs it lists (run-time errors)
+#
 # and, only when asked for (PROVE_RUNS; not part of 'make prove' yet,
 # doc/security-checks.md, "Proofs"):
 #
 #   core   WP: lib/aesecb.c, every backend behind the prover's model of one
 #          (lib/internal.h, AESECB_PROVE_MODEL); not every goal is proved
-#   eva    Eva: prove/eva_main.c, every entry point with the portable
-#          backend; its alarms on the burned calls are not sorted out
 #
 # WP runs with its run-time-error annotations (-wp-rte) and the provers Z3
 # and cvc5 under step limits, not time limits, so that a loaded machine
@@ -31,7 +34,7 @@
 # Optional: PROVE_LIB (the lib/ directory to prove; default
 # $top_srcdir/lib), PROVE_CLI (the cli/ directory; default
 # $top_srcdir/cli), PROVE_OUT (work directory; default prove-out),
-# PROVE_RUNS (which runs; default "sbox none parser"), PROVE_FCT_<run>
+# PROVE_RUNS (which runs; default "sbox none parser eva"), PROVE_FCT_<run>
 # (only these functions, comma-separated: the planted-defect check),
 # PROVE_JOBS (runs at a time; default 2), PROVE_STEPS (prover steps),
 # PROVE_STEPS_PARSER (prover steps of the parser run).
@@ -41,7 +44,7 @@ top_srcdir=${top_srcdir:-.}
 lib=${PROVE_LIB:-$top_srcdir/lib}
 cli=${PROVE_CLI:-$top_srcdir/cli}
 out=${PROVE_OUT:-prove-out}
-runs=${PROVE_RUNS:-sbox none parser}
+runs=${PROVE_RUNS:-sbox none parser eva}
 jobs=${PROVE_JOBS:-2}
 steps=${PROVE_STEPS:-3000000}
 # the parser's goals are small: a lower limit, so that a goal that
@@ -186,9 +189,23 @@ run() {  # RUN: one run, its log in $out/RUN.log, its time in $out/RUN.time
 			perl -0pe 's{/\*@(?:(?!\*/).)*\*/(?!\s*__asm__)}{my $c = $&; $c =~ tr/\n//cd; $c}gse' "$f" >"$out/eva-lib/${f##*/}"
 		done
 		efiles=$(echo "$files" | sed "s|$lib/|$out/eva-lib/|g")
+		# Frama-C's own C library, where its contracts say too little
+		# for Eva: the environment (getenv: unset, or any string of up
+		# to 63 bytes), atomics (one thread), strcpy and strcat.
+		fclibc=$("$FRAMAC" -print-share-path)/libc
+		# -eva-split-return auto: the callers keep apart the states
+		# of each answer (aesecb_backend_resolve's status and backend);
+		# -eva-unroll-recursive-calls: call_dit is twice on the stack
+		# of a burned call that calls a burned call (burned_masks);
+		# -eva-alloc-builtin fresh: each aesecb_ctx_new of the key
+		# lengths' loop its own block (else one block for all, of
+		# which Eva cannot tell the initialised from the not).
 		# shellcheck disable=SC2086
 		"$FRAMAC" $common -cpp-extra-args="$(echo "$cpp" | sed "s|-I$lib|-I$out/eva-lib|") -DAESECB_PROVE_EVA" $efiles \
+			"$fclibc/stdlib.c" "$fclibc/stdatomic.c" "$fclibc/string.c" \
 			"$top_srcdir/prove/eva_main.c" -eva -eva-precision 3 \
+			-eva-split-return auto -eva-unroll-recursive-calls 3 \
+			-eva-alloc-builtin fresh \
 			-eva-use-spec aesecb__stack_mark \
 			-eva-warn-key libc:unsupported-spec=inactive \
 			>"$out/$name.log" 2>&1 || echo "frama-c exited with $?" >>"$out/$name.log"

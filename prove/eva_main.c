@@ -40,7 +40,8 @@ static uint8_t *or_null(uint8_t *p)
 /* Every entry point that takes a context, on ctx. */
 static void calls(const aesecb_ctx *ctx)
 {
-	size_t len = Frama_C_size_t_interval(0, MAX_LEN);
+	size_t nb = Frama_C_size_t_interval(0, MAX_BLOCKS);
+	size_t len = 16 * nb + Frama_C_size_t_interval(0, 15);
 	size_t n = Frama_C_size_t_interval(0, MAX_BLOCKS);
 	size_t plen = Frama_C_size_t_interval(0, MAX_PACKET);
 	size_t pn = Frama_C_size_t_interval(0, MAX_PACKET);
@@ -53,12 +54,18 @@ static void calls(const aesecb_ctx *ctx)
 	Frama_C_make_unknown((char *)in, sizeof in);
 	Frama_C_make_unknown((char *)samples, sizeof samples);
 	Frama_C_make_unknown((char *)packet, sizeof packet);
+	/* each block count a state of its own (the pass loop's pointer and
+	 * count stay related), joined again after the calls */
+	//@ split nb;
 	aesecb_encrypt(ctx, src, dst, len);
 	aesecb_decrypt(ctx, src, dst, len);
+	//@ merge nb;
 	aesecb_encrypt(ctx, src, dst, 16);
 	aesecb_decrypt(ctx, src, dst, 16);
 	aesecb_hp_mask(ctx, sample, mask);
+	//@ split n;
 	aesecb_hp_masks(ctx, sample, mask, n);
+	//@ merge n;
 	aesecb_hp_protect(ctx, pkt, plen, pn);
 	aesecb_hp_unprotect(ctx, pkt, plen, pn);
 	aesecb_ctx_backend(ctx);

@@ -182,16 +182,17 @@ run() {  # RUN: one run, its log in $out/RUN.log, its time in $out/RUN.time
 		# It keeps the contracts of asm statements ("assigns \nothing"
 		# on the empty ones with a "memory" clobber: without one,
 		# Frama-C gives such a statement a contract that rewrites all
-		# memory with unknown bytes), and the assigns clauses of the
-		# portable backend's eight-block pass, which it cannot read
-		# (their requires are WP's to prove, at every call).
+		# memory with unknown bytes), the contracts of the portable
+		# backend's eight-block pass, which it cannot read (Eva checks
+		# their requires at each call, and takes their assigns), and
+		# the logic definitions they use.
 		rm -rf "$out/eva-lib"
 		mkdir -p "$out/eva-lib"
 		for f in "$lib"/*.c "$lib"/*.h "$lib"/*.def; do
-			perl -0pe 's{/\*@(?:(?!\*/).)*\*/(?=(\s*(?:__asm__|INLINE void (?:en|de)crypt8\()?))}{
-				my ($c, $next) = ($&, $1);
-				if ($next =~ /crypt8/) { $c =~ s/requires[^;]*;//gs }
-				elsif ($next !~ /__asm__/) { $c =~ tr/\n//cd }
+			perl -0pe 's{/\*@((?:(?!\*/).)*)\*/(?=(\s*(?:__asm__|INLINE void (?:en|de)crypt8\()?))}{
+				my ($c, $body, $next) = ($&, $1, $2);
+				$c =~ tr/\n//cd unless $next =~ /\S/ ||
+					$body =~ /\A\s*(\/\/[^\n]*\n\s*)*(predicate|logic|lemma|axiomatic|inductive)\b/;
 				$c }gse' "$f" >"$out/eva-lib/${f##*/}"
 		done
 		efiles=$(echo "$files" | sed "s|$lib/|$out/eva-lib/|g")

@@ -42,17 +42,26 @@ struct pcapin {
 	int done;
 };
 
+/*@ requires \valid_read(b + (0 .. 1));
+    assigns \nothing;
+*/
 static uint16_t be16(const uint8_t *b)
 {
-	return (uint16_t)(b[0] << 8 | b[1]);
+	return (uint16_t)((unsigned)b[0] << 8 | b[1]);
 }
 
+/*@ requires \valid_read(b + (0 .. 3));
+    assigns \nothing;
+*/
 static uint32_t be32(const uint8_t *b)
 {
 	return (uint32_t)b[0] << 24 | (uint32_t)b[1] << 16 |
 	       (uint32_t)b[2] << 8 | b[3];
 }
 
+/*@ requires \valid_read(b + (0 .. 3));
+    assigns \nothing;
+*/
 static uint32_t le32(const uint8_t *b)
 {
 	return (uint32_t)b[3] << 24 | (uint32_t)b[2] << 16 |
@@ -76,6 +85,10 @@ static const struct {
 
 /* 0 (not a capture) or the index into pcap_magics plus 1, or -1 for
    pcapng. */
+/*@ requires h == \null || \valid_read(h + (0 .. n - 1));
+    assigns \nothing;
+    ensures -1 <= \result <= 3;
+*/
 static int kind(const uint8_t *h, size_t n)
 {
 	uint32_t m;
@@ -86,6 +99,9 @@ static int kind(const uint8_t *h, size_t n)
 	if (be32(h) == PCAPNG_SHB &&
 	    (be32(h + 8) == PCAPNG_BOM || le32(h + 8) == PCAPNG_BOM))
 		return -1;
+	/*@ loop invariant 0 <= i <= 3;
+	    loop assigns i, m;
+	    loop variant 3 - i; */
 	for (i = 0; i < sizeof pcap_magics / sizeof pcap_magics[0]; i++) {
 		m = pcap_magics[i].magic;
 		/* the major version, 2, in the file's byte order */
@@ -97,6 +113,10 @@ static int kind(const uint8_t *h, size_t n)
 	return 0;
 }
 
+/*@ requires head == \null || \valid_read(head + (0 .. n - 1));
+    assigns \nothing;
+    ensures \result == 0 || \result == 1;
+*/
 int pcapin_sniff(const uint8_t *head, size_t n)
 {
 	return kind(head, n) != 0;

@@ -26,15 +26,17 @@
 #
 # WP runs with its run-time-error annotations (-wp-rte) and the provers Z3
 # and cvc5 under step limits, not time limits, so that a loaded machine
-# gets the same verdicts, only later.  It fails on any goal not proved and
-# any Eva alarm that prove/known does not list (with its reason), and on
-# any entry of prove/known that no longer fails.
+# gets the same verdicts, only later (the runs parser and capture add a
+# generous time limit as a safety net; a goal it stops is not proved).
+# It fails on any goal not proved and any Eva alarm that prove/known does
+# not list (with its reason), and on any entry of prove/known that no
+# longer fails.
 #
 # Environment (make sets it): top_srcdir, FRAMAC, WHY3, PROVE_MISSING.
 # Optional: PROVE_LIB (the lib/ directory to prove; default
 # $top_srcdir/lib), PROVE_CLI (the cli/ directory; default
 # $top_srcdir/cli), PROVE_OUT (work directory; default prove-out),
-# PROVE_RUNS (which runs; default "sbox none parser"), PROVE_FCT_<run>
+# PROVE_RUNS (which runs; default "sbox none parser capture"), PROVE_FCT_<run>
 # (only these functions, comma-separated: the planted-defect check),
 # PROVE_JOBS (runs at a time; default 2), PROVE_STEPS (prover steps),
 # PROVE_STEPS_PARSER (prover steps of the parser and capture runs),

@@ -20,11 +20,12 @@ mkdir -p "$work"
 work=$(cd "$work" && pwd)
 caught=0 missed=0
 
-# one_defect NAME RUN FUNCTIONS FILE SED-SCRIPT WHAT: its verdict, one
-# line, in $work/NAME/verdict.  FILE is in lib/, or a path from the top
-# of the tree (cli/...).
+# one_defect NAME RUN FUNCTIONS FILE SED-SCRIPT WHAT [PROPERTIES]: its
+# verdict, one line, in $work/NAME/verdict.  FILE is in lib/, or a path
+# from the top of the tree (cli/...).  PROPERTIES: only these goals of
+# the functions (PROVE_PROP_<run>, runs parser and capture).
 one_defect() {
-	local name=$1 run=$2 fct=$3 file=$4 edit=$5 what=$6 d rc failed
+	local name=$1 run=$2 fct=$3 file=$4 edit=$5 what=$6 prop=${7:-} d rc failed
 	d=$work/$name
 	mkdir -p "$d"
 	cp -R "$top_srcdir/lib" "$d/lib"
@@ -37,7 +38,8 @@ one_defect() {
 	fi
 	rc=0
 	env PROVE_LIB="$d/lib" PROVE_CLI="$d/cli" PROVE_OUT="$d/out" PROVE_RUNS="$run" PROVE_JOBS=1 \
-		"PROVE_FCT_$run=$fct" "$SHELL_PROG" "$top_srcdir/prove/prove.sh" \
+		"PROVE_FCT_$run=$fct" "PROVE_PROP_$run=$prop" \
+		"$SHELL_PROG" "$top_srcdir/prove/prove.sh" \
 		>"$d/prove.log" 2>&1 || rc=$?
 	failed=$(sed -n 's/^  \([a-z]* typed_[a-z_0-9]*\)$/\1/p' "$d/prove.log" |
 		grep -E " typed_cast_($(echo "$fct" | tr , '|'))_" | sed 's/.* typed_cast_//' |
@@ -98,7 +100,8 @@ defect parser-padding parser all_zero cli/quic/datagram.c \
 	"the padding test reads one byte past the datagram"
 defect parser-part parser dgram_next cli/quic/datagram.c \
 	'/^int dgram_next(/,/^}/s/if (part == NULL || d == NULL || pos >= len)$/if (part == NULL || d == NULL || pos > len)/' \
-	"the splitter returns an empty part at the end of the datagram"
+	"the splitter returns an empty part at the end of the datagram" \
+	in_datagram
 
 # The frames of a decrypted packet, the headers of a captured frame.
 defect capture-crypto capture read_crypto cli/quic/quicframe.c \

@@ -38,6 +38,8 @@
 # $top_srcdir/cli), PROVE_OUT (work directory; default prove-out),
 # PROVE_RUNS (which runs; default "sbox none parser capture"), PROVE_FCT_<run>
 # (only these functions, comma-separated: the planted-defect check),
+# PROVE_PROP_<run> (runs parser and capture: only these properties, as
+# WP's -wp-prop takes them; the planted-defect check),
 # PROVE_JOBS (runs at a time; default 2), PROVE_STEPS (prover steps),
 # PROVE_STEPS_PARSER (prover steps of the parser and capture runs),
 # PROVE_TIMEOUT_PARSER (their prover time limit in seconds, a safety net
@@ -196,13 +198,15 @@ run() {  # RUN: one run, its log in $out/RUN.log, its time in $out/RUN.time
 	parser|capture)
 		fct=${var:-$(list_fct "$name")}
 		pfiles=$(eval "echo \$${name}_files")
+		prop=$(eval "echo \${PROVE_PROP_$name:-}")
 		# shellcheck disable=SC2086
 		# -wp-split: a goal per path of the parse (the provers
 		# lose their way in one goal with every path at once)
 		"$FRAMAC" $common -cpp-extra-args="$parser_cpp" $pfiles \
 			$(echo "$wp" | sed "s/-wp-steps $steps/-wp-steps $parser_steps/;
 				s/-wp-timeout 3600/-wp-timeout $parser_timeout/") \
-			-wp-split -wp-fct "$fct" -wp-report-json "$out/$name.json" \
+			-wp-split -wp-fct "$fct" ${prop:+-wp-prop "$prop"} \
+			-wp-report-json "$out/$name.json" \
 			>"$out/$name.log" 2>&1 || echo "frama-c exited with $?" >>"$out/$name.log"
 		;;
 	eva)

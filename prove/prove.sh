@@ -155,7 +155,8 @@ parse_long,header_clear,quic_parse_header,all_zero,guess_holds,dgram_next"
 capture_fct="byte_at,qf_read,varint,skip_varints,skip_bytes,skip_counted,
 skip_ack,skip_stream,read_crypto,read_new_cid,one_frame,qf_next,qf_hello_add,
 have_range,is_hello,qf_hello_random,qf_hello_suite,
-be16,be32,le32,kind,pcapin_sniff"
+be16,be32,le32,kind,pcapin_sniff,is_vlan,short_frame,other_port,udp,fragment,
+ipv4,ipv6,frame"
 # The S-box circuits: most of the portable backend's goals, a run of
 # their own so that the two cores share the work.
 sbox_fct="sub_bytes1,inv_sub_bytes1"

@@ -36,7 +36,7 @@
 # Optional: PROVE_LIB (the lib/ directory to prove; default
 # $top_srcdir/lib), PROVE_CLI (the cli/ directory; default
 # $top_srcdir/cli), PROVE_OUT (work directory; default prove-out),
-# PROVE_RUNS (which runs; default "sbox none parser capture"), PROVE_FCT_<run>
+# PROVE_RUNS (which runs; default "sbox none capture parser"), PROVE_FCT_<run>
 # (only these functions, comma-separated: the planted-defect check),
 # PROVE_PROP_<run> (runs parser and capture: only these properties, as
 # WP's -wp-prop takes them; the planted-defect check),
@@ -50,7 +50,7 @@ top_srcdir=${top_srcdir:-.}
 lib=${PROVE_LIB:-$top_srcdir/lib}
 cli=${PROVE_CLI:-$top_srcdir/cli}
 out=${PROVE_OUT:-prove-out}
-runs=${PROVE_RUNS:-sbox none parser capture}
+runs=${PROVE_RUNS:-sbox none capture parser}
 jobs=${PROVE_JOBS:-2}
 steps=${PROVE_STEPS:-3000000}
 # the parser's goals are small: a lower limit, so that a goal that

@@ -20,11 +20,12 @@ mkdir -p "$work"
 work=$(cd "$work" && pwd)
 caught=0 missed=0
 
-# one_defect NAME RUN FUNCTIONS FILE SED-SCRIPT WHAT: its verdict, one
-# line, in $work/NAME/verdict.  FILE is in lib/, or a path from the top
-# of the tree (cli/...).
+# one_defect NAME RUN FUNCTIONS FILE SED-SCRIPT WHAT [PROPERTIES]: its
+# verdict, one line, in $work/NAME/verdict.  FILE is in lib/, or a path
+# from the top of the tree (cli/...).  PROPERTIES: only these goals of
+# the functions (PROVE_PROP_<run>, runs parser and capture).
 one_defect() {
-	local name=$1 run=$2 fct=$3 file=$4 edit=$5 what=$6 d rc failed
+	local name=$1 run=$2 fct=$3 file=$4 edit=$5 what=$6 prop=${7:-} d rc failed
 	d=$work/$name
 	mkdir -p "$d"
 	cp -R "$top_srcdir/lib" "$d/lib"
@@ -37,7 +38,8 @@ one_defect() {
 	fi
 	rc=0
 	env PROVE_LIB="$d/lib" PROVE_CLI="$d/cli" PROVE_OUT="$d/out" PROVE_RUNS="$run" PROVE_JOBS=1 \
-		"PROVE_FCT_$run=$fct" "$SHELL_PROG" "$top_srcdir/prove/prove.sh" \
+		"PROVE_FCT_$run=$fct" "PROVE_PROP_$run=$prop" \
+		"$SHELL_PROG" "$top_srcdir/prove/prove.sh" \
 		>"$d/prove.log" 2>&1 || rc=$?
 	failed=$(sed -n 's/^  \([a-z]* typed_[a-z_0-9]*\)$/\1/p' "$d/prove.log" |
 		grep -E " typed_cast_($(echo "$fct" | tr , '|'))_" | sed 's/.* typed_cast_//' |
@@ -58,7 +60,7 @@ jobs=${PROVE_JOBS:-2}
 pids= names=
 # the runs make prove has (prove.sh); the defects of the others only
 # when named in PROVE_DEFECTS
-runs=${PROVE_RUNS:-sbox none parser eva}
+runs=${PROVE_RUNS:-sbox none parser capture eva}
 defect() {
 	case " ${only:-$1} " in *" $1 "*) ;; *) return 0 ;; esac
 	case "$only: $runs " in ?*:*|*" $2 "*) ;; *) return 0 ;; esac
@@ -100,9 +102,18 @@ defect parser-sample parser check_sample cli/quic/quic.c \
 defect parser-padding parser all_zero cli/quic/datagram.c \
 	'/^static int all_zero(/,/^}/s/for (i = 0; i < n; i++)$/for (i = 0; i <= n; i++)/' \
 	"the padding test reads one byte past the datagram"
-named parser-part parser dgram_next cli/quic/datagram.c \
+defect parser-part parser dgram_next cli/quic/datagram.c \
 	'/^int dgram_next(/,/^}/s/if (part == NULL || d == NULL || pos >= len)$/if (part == NULL || d == NULL || pos > len)/' \
-	"the splitter returns an empty part at the end of the datagram"
+	"the splitter returns an empty part at the end of the datagram" \
+	in_datagram
+
+# The frames of a decrypted packet, the headers of a captured frame.
+defect capture-crypto capture read_crypto cli/quic/quicframe.c \
+	'/^static int read_crypto(/,/^}/s/|| n > r->len - r->pos)$/|| n > r->len - r->pos + 1)/' \
+	"a CRYPTO frame's data may end one byte past the payload"
+defect capture-ports capture other_port cli/quic/pcapin.c \
+	'/^static int other_port(/,/^}/s/if (u + 4 > f->cap)$/if (u + 3 > f->cap)/' \
+	"the UDP ports may be read one byte past the captured frame"
 
 # The entry points, under Eva.
 defect eva-hp-short eva hp_apply aesecb.c \

@@ -12,6 +12,9 @@
 #   parser WP: the tool's QUIC header parser (cli/quic/quic.c) and
 #          datagram splitter (cli/quic/datagram.c), which read untrusted
 #          packets
+#   capture WP: the rest of the tool's parsing of untrusted bytes: the
+#          frames of a decrypted packet (cli/quic/quicframe.c) and the
+#          link, IP and UDP headers of a captured frame (cli/quic/pcapin.c)
 #
 # and Eva in one:
 #
@@ -26,30 +29,40 @@
 #
 # WP runs with its run-time-error annotations (-wp-rte) and the provers Z3
 # and cvc5 under step limits, not time limits, so that a loaded machine
-# gets the same verdicts, only later.  It fails on any goal not proved and
-# any Eva alarm that prove/known does not list (with its reason), and on
-# any entry of prove/known that no longer fails.
+# gets the same verdicts, only later (the runs parser and capture add a
+# generous time limit as a safety net; a goal it stops is not proved).
+# It fails on any goal not proved and any Eva alarm that prove/known does
+# not list (with its reason), and on any entry of prove/known that no
+# longer fails.
 #
 # Environment (make sets it): top_srcdir, FRAMAC, WHY3, PROVE_MISSING.
 # Optional: PROVE_LIB (the lib/ directory to prove; default
 # $top_srcdir/lib), PROVE_CLI (the cli/ directory; default
 # $top_srcdir/cli), PROVE_OUT (work directory; default prove-out),
-# PROVE_RUNS (which runs; default "sbox none parser eva"), PROVE_FCT_<run>
+# PROVE_RUNS (which runs; default "sbox none capture parser eva"), PROVE_FCT_<run>
 # (only these functions, comma-separated: the planted-defect check),
+# PROVE_PROP_<run> (runs parser and capture: only these properties, as
+# WP's -wp-prop takes them; the planted-defect check),
 # PROVE_JOBS (runs at a time; default 2), PROVE_STEPS (prover steps),
-# PROVE_STEPS_PARSER (prover steps of the parser run).
+# PROVE_STEPS_PARSER (prover steps of the parser and capture runs),
+# PROVE_TIMEOUT_PARSER (their prover time limit in seconds, a safety net
+# only: cvc5 does not count every step it takes against its limit).
 set -eu
 
 top_srcdir=${top_srcdir:-.}
 lib=${PROVE_LIB:-$top_srcdir/lib}
 cli=${PROVE_CLI:-$top_srcdir/cli}
 out=${PROVE_OUT:-prove-out}
-runs=${PROVE_RUNS:-sbox none parser eva}
+runs=${PROVE_RUNS:-sbox none capture parser eva}
 jobs=${PROVE_JOBS:-2}
 steps=${PROVE_STEPS:-3000000}
 # the parser's goals are small: a lower limit, so that a goal that
 # fails (prove/known) fails in seconds
 parser_steps=${PROVE_STEPS_PARSER:-300000}
+# and a time limit far above what a goal proved within those steps takes
+# on a loaded machine, so that a failing goal on which cvc5 runs past its
+# step limit ends as unproved, not after an hour
+parser_timeout=${PROVE_TIMEOUT_PARSER:-120}
 known=$top_srcdir/prove/known
 FRAMAC=${FRAMAC:-frama-c}
 WHY3=${WHY3:-why3}
@@ -103,14 +116,25 @@ common="-c11 -machdep gcc_x86_64 -kernel-warn-key annot:missing-spec=inactive"
 # part of the proof): a directory of their own, so that the rest of the
 # system's headers stay out of Frama-C's C library.
 case " $runs " in
-*" parser "*)
+*" parser "*|*" capture "*)
 	nettle=$(printf '#include <nettle/hkdf.h>\n' | ${CC:-cc} -E -x c - 2>/dev/null |
 		sed -n 's|^# [0-9]* "\(.*\)/hkdf\.h".*|\1|p' | head -n 1)
 	[ -n "$nettle" ] || { echo "make prove: the parser run needs nettle's headers (nettle-dev)" >&2; exit 1; }
 	mkdir -p "$out/inc"
 	ln -sfn "$nettle" "$out/inc/nettle" ;;
 esac
+# The capture reader includes libpcap's header (its DLT_ numbers; libpcap
+# reads the file, no part of the proof), the same way.
+case " $runs " in
+*" capture "*)
+	pcap=$(printf '#include <pcap/pcap.h>\n' | ${CC:-cc} -E -x c - 2>/dev/null |
+		sed -n 's|^# [0-9]* "\(.*\)/pcap\.h".*|\1|p' | head -n 1)
+	[ -n "$pcap" ] || { echo "make prove: the capture run needs libpcap's headers (libpcap-dev)" >&2; exit 1; }
+	mkdir -p "$out/inc"
+	ln -sfn "$pcap" "$out/inc/pcap" ;;
+esac
 parser_files="$cli/quic/quic.c $cli/quic/datagram.c"
+capture_files="$cli/quic/quicframe.c $cli/quic/pcapin.c"
 parser_cpp="-I$cli -I$lib -include $top_srcdir/prove/prelude.h -idirafter $gccinc -idirafter $out/inc"
 wp="-wp -wp-rte -rte-no-pointer-call -wp-model typed+cast -wp-literals
 	-wp-prover z3,CVC5 -wp-par 1 -wp-steps $steps -wp-timeout 3600
@@ -127,6 +151,15 @@ defined() {  # FILE [CPP-ARGS]
 parser_fct="find_version,fail,take,varint,cid,check_sample,parse_short,
 type_bits,quic_long_type,parse_version,parse_token,parse_length,guess_extent,
 parse_long,header_clear,quic_parse_header,all_zero,guess_holds,dgram_next"
+# The rest of the parsing of untrusted bytes: the frames of a packet whose
+# tag verified (not the key stream, quicpp.c's, nor qf_init's key and
+# nonce setup), and the headers of a captured frame (not libpcap's reading
+# of the file, nor the messages about it).
+capture_fct="byte_at,qf_read,varint,skip_varints,skip_bytes,skip_counted,
+skip_ack,skip_stream,read_crypto,read_new_cid,one_frame,qf_next,qf_hello_add,
+have_range,is_hello,qf_hello_random,qf_hello_suite,
+be16,be32,le32,kind,pcapin_sniff,is_vlan,short_frame,other_port,udp,fragment,
+ipv4,ipv6,frame"
 # The S-box circuits: most of the portable backend's goals, a run of
 # their own so that the two cores share the work.
 sbox_fct="sub_bytes1,inv_sub_bytes1"
@@ -139,6 +172,7 @@ list_fct() {  # RUN: the functions WP proves in that run, comma-separated
 	case $1 in
 	sbox) echo "$sbox_fct" ;;
 	parser) echo "$parser_fct" | tr -d '\n' ;;
+	capture) echo "$capture_fct" | tr -d '\n' ;;
 	none)
 		defined "$lib/backend_none.c" |
 			grep -vxF -e sub_bytes1 -e inv_sub_bytes1 |
@@ -165,14 +199,18 @@ run() {  # RUN: one run, its log in $out/RUN.log, its time in $out/RUN.time
 			$wp -wp-fct "$fct" -wp-report-json "$out/$name.json" \
 			>"$out/$name.log" 2>&1 || echo "frama-c exited with $?" >>"$out/$name.log"
 		;;
-	parser)
+	parser|capture)
 		fct=${var:-$(list_fct "$name")}
+		pfiles=$(eval "echo \$${name}_files")
+		prop=$(eval "echo \${PROVE_PROP_$name:-}")
 		# shellcheck disable=SC2086
 		# -wp-split: a goal per path of the parse (the provers
 		# lose their way in one goal with every path at once)
-		"$FRAMAC" $common -cpp-extra-args="$parser_cpp" $parser_files \
-			$(echo "$wp" | sed "s/-wp-steps $steps/-wp-steps $parser_steps/") \
-			-wp-split -wp-fct "$fct" -wp-report-json "$out/$name.json" \
+		"$FRAMAC" $common -cpp-extra-args="$parser_cpp" $pfiles \
+			$(echo "$wp" | sed "s/-wp-steps $steps/-wp-steps $parser_steps/;
+				s/-wp-timeout 3600/-wp-timeout $parser_timeout/") \
+			-wp-split -wp-fct "$fct" ${prop:+-wp-prop "$prop"} \
+			-wp-report-json "$out/$name.json" \
 			>"$out/$name.log" 2>&1 || echo "frama-c exited with $?" >>"$out/$name.log"
 		;;
 	eva)
@@ -268,7 +306,9 @@ for r in $runs; do
 		;;
 	*)
 		v=$(grep -c '^\[wp\] \[[^]]*\] Goal [^ ]* : Valid' "$log" || true)
-		f=$(grep '^\[wp\] \[Failed\] Goal ' "$log" | awk '{print $4}')
+		# not proved: failed, or stopped by the time limit
+		f=$(grep '^\[wp\] \[[^]]*\] Goal [^ ]*' "$log" | grep -v ' : Valid' |
+			sed 's/^\[wp\] \[[^]]*\] Goal \([^ ]*\).*/\1/' | awk '!seen[$0]++')
 		nf=$(printf '%s' "$f" | grep -c . || true)
 		printf '%s\n' "$f" | grep . | sed "s/^/$r /" >>"$out/failed" || true
 		total=$((total + v + nf)) proved=$((proved + v))

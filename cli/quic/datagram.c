@@ -46,6 +46,7 @@ int dgram_next(const uint8_t *d, size_t len, size_t pos,
 
 	if (part == NULL || d == NULL || pos >= len)
 		return 0;
+	//@ assert in_datagram: pos < len;
 	*part = (struct dgram_part){ 0 };
 	rest = len - pos;
 	part->offset = pos;

@@ -15,6 +15,7 @@
 #include <arpa/inet.h>
 #include <errno.h>
 #include <pcap/pcap.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,17 +43,26 @@ struct pcapin {
 	int done;
 };
 
+/*@ requires \valid_read(b + (0 .. 1));
+    assigns \nothing;
+*/
 static uint16_t be16(const uint8_t *b)
 {
-	return (uint16_t)(b[0] << 8 | b[1]);
+	return (uint16_t)((unsigned)b[0] << 8 | b[1]);
 }
 
+/*@ requires \valid_read(b + (0 .. 3));
+    assigns \nothing;
+*/
 static uint32_t be32(const uint8_t *b)
 {
 	return (uint32_t)b[0] << 24 | (uint32_t)b[1] << 16 |
 	       (uint32_t)b[2] << 8 | b[3];
 }
 
+/*@ requires \valid_read(b + (0 .. 3));
+    assigns \nothing;
+*/
 static uint32_t le32(const uint8_t *b)
 {
 	return (uint32_t)b[3] << 24 | (uint32_t)b[2] << 16 |
@@ -76,6 +86,10 @@ static const struct {
 
 /* 0 (not a capture) or the index into pcap_magics plus 1, or -1 for
    pcapng. */
+/*@ requires h == \null || \valid_read(h + (0 .. n - 1));
+    assigns \nothing;
+    ensures -1 <= \result <= 3;
+*/
 static int kind(const uint8_t *h, size_t n)
 {
 	uint32_t m;
@@ -86,6 +100,9 @@ static int kind(const uint8_t *h, size_t n)
 	if (be32(h) == PCAPNG_SHB &&
 	    (be32(h + 8) == PCAPNG_BOM || le32(h + 8) == PCAPNG_BOM))
 		return -1;
+	/*@ loop invariant 0 <= i <= 3;
+	    loop assigns i, m;
+	    loop variant 3 - i; */
 	for (i = 0; i < sizeof pcap_magics / sizeof pcap_magics[0]; i++) {
 		m = pcap_magics[i].magic;
 		/* the major version, 2, in the file's byte order */
@@ -97,6 +114,10 @@ static int kind(const uint8_t *h, size_t n)
 	return 0;
 }
 
+/*@ requires head == \null || \valid_read(head + (0 .. n - 1));
+    assigns \nothing;
+    ensures \result == 0 || \result == 1;
+*/
 int pcapin_sniff(const uint8_t *head, size_t n)
 {
 	return kind(head, n) != 0;
@@ -338,9 +359,44 @@ struct frame {
 	size_t size;
 };
 
+/*@ // The frame's cap captured bytes at b, readable; the datagram and
+    // the message it writes, apart from them and from f; lengths as
+    // libpcap gives them (32 bits), so that no offset below wraps.
+    predicate frame_ok(struct frame *f) =
+      \valid(f) && \valid(f->d) && f->cap <= 0xffffffff &&
+      \valid_read(f->b + (0 .. f->cap - 1)) &&
+      \valid(f->why + (0 .. f->size - 1)) &&
+      \separated(f, f->d, f->b + (0 .. f->cap - 1),
+                 f->why + (0 .. f->size - 1)) &&
+      \separated(f->d, f->why + (0 .. f->size - 1));
+
+    // A datagram lies in the captured bytes.
+    predicate frame_holds(struct frame *f) =
+      \exists integer at; 0 <= at && at + f->d->len <= f->cap &&
+                          f->d->data == f->b + at;
+*/
+
+/* Why the frame is skipped, in f->why: what vsnprintf writes, at most
+   f->size bytes (the C library's promise: no part of the proof). */
+/*@ requires frame_ok(f);
+    assigns f->why[0 .. f->size - 1];
+*/
+static void reason(struct frame *f, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void reason(struct frame *f, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(f->why, f->size, fmt, ap);
+	va_end(ap);
+}
+
 #define ETH_IPV4  0x0800
 #define ETH_IPV6  0x86dd
 
+/*@ assigns \nothing; */
 static int is_vlan(unsigned type)
 {
 	return type == 0x8100 || type == 0x88a8 || type == 0x9100;
@@ -349,23 +405,31 @@ static int is_vlan(unsigned type)
 /* Out of captured bytes at offset off, needing more to tell what the
    frame is: skipped when the capture cut the frame short, else what the
    caller says (the frame itself is short: malformed, or not ours). */
+/*@ requires frame_ok(f);
+    assigns f->why[0 .. f->size - 1];
+    ensures \result == SKIP || \result == otherwise;
+*/
 static enum verdict short_frame(struct frame *f, const char *what,
                                 enum verdict otherwise)
 {
 	if (f->cap < f->wire) {
-		snprintf(f->why, f->size, "truncated: %zu of the frame's %zu "
-		         "bytes captured (the capture's snapshot length), "
-		         "cut in its %s", f->cap, f->wire, what);
+		reason(f, "truncated: %zu of the frame's %zu "
+		       "bytes captured (the capture's snapshot length), "
+		       "cut in its %s", f->cap, f->wire, what);
 		return SKIP;
 	}
 	if (otherwise == SKIP)
-		snprintf(f->why, f->size, "malformed %s: the frame ends "
-		         "after %zu bytes", what, f->cap);
+		reason(f, "malformed %s: the frame ends "
+		       "after %zu bytes", what, f->cap);
 	return otherwise;
 }
 
 /* The datagram's ports, read at u when captured: 1 when the filter
    leaves the frame out. */
+/*@ requires frame_ok(f) && u <= f->cap + 0x10000;
+    assigns f->d->sport, f->d->dport;
+    ensures \result == 0 || \result == 1;
+*/
 static int other_port(struct frame *f, size_t u)
 {
 	if (u + 4 > f->cap)
@@ -377,6 +441,13 @@ static int other_port(struct frame *f, size_t u)
 }
 
 /* The UDP header at u, in an IP payload ending at end. */
+/*@ requires frame_ok(f) && u <= f->cap + 0x10000;
+    assigns f->d->family, f->d->src[0 .. 15], f->d->dst[0 .. 15],
+            f->d->sport, f->d->dport, f->d->data, f->d->len,
+            f->why[0 .. f->size - 1];
+    ensures \result == DGRAM || \result == SKIP || \result == IGNORE;
+    ensures \result == DGRAM ==> frame_holds(f);
+*/
 static enum verdict udp(struct frame *f, size_t u, size_t end)
 {
 	unsigned len;
@@ -384,16 +455,16 @@ static enum verdict udp(struct frame *f, size_t u, size_t end)
 	if (other_port(f, u))
 		return IGNORE;
 	if (u > end || end - u < 8) {
-		snprintf(f->why, f->size, "malformed UDP header: an IP payload "
-		         "of %zu bytes", u > end ? (size_t)0 : end - u);
+		reason(f, "malformed UDP header: an IP payload "
+		       "of %zu bytes", u > end ? (size_t)0 : end - u);
 		return SKIP;
 	}
 	if (u + 8 > f->cap)
 		return short_frame(f, "UDP header", SKIP);
 	len = be16(f->b + u + 4);
 	if (len < 8 || u + len > end) {
-		snprintf(f->why, f->size, "malformed UDP header: length %u "
-		         "in an IP payload of %zu bytes", len, end - u);
+		reason(f, "malformed UDP header: length %u "
+		       "in an IP payload of %zu bytes", len, end - u);
 		return SKIP;
 	}
 	if (u + len > f->cap)
@@ -403,15 +474,26 @@ static enum verdict udp(struct frame *f, size_t u, size_t end)
 	return DGRAM;
 }
 
+/*@ requires frame_ok(f);
+    assigns f->why[0 .. f->size - 1];
+    ensures \result == SKIP;
+*/
 static enum verdict fragment(struct frame *f, int v, unsigned offset,
                              int more)
 {
-	snprintf(f->why, f->size, "IPv%d fragment (offset %u%s): IP "
-	         "fragments are not reassembled", v, offset,
-	         more ? ", more fragments" : ", the last");
+	reason(f, "IPv%d fragment (offset %u%s): IP "
+	       "fragments are not reassembled", v, offset,
+	       more ? ", more fragments" : ", the last");
 	return SKIP;
 }
 
+/*@ requires frame_ok(f) && off <= 0x100;
+    assigns f->d->family, f->d->src[0 .. 15], f->d->dst[0 .. 15],
+            f->d->sport, f->d->dport, f->d->data, f->d->len,
+            f->why[0 .. f->size - 1];
+    ensures \result == DGRAM || \result == SKIP || \result == IGNORE;
+    ensures \result == DGRAM ==> frame_holds(f);
+*/
 static enum verdict ipv4(struct frame *f, size_t off)
 {
 	const uint8_t *ip = f->b + off;
@@ -420,15 +502,15 @@ static enum verdict ipv4(struct frame *f, size_t off)
 	if (off + 20 > f->cap)
 		return short_frame(f, "IPv4 header", SKIP);
 	if (ip[0] >> 4 != 4) {
-		snprintf(f->why, f->size, "malformed IPv4 header: version %u",
-		         ip[0] >> 4);
+		reason(f, "malformed IPv4 header: version %u",
+		       ip[0] >> 4);
 		return SKIP;
 	}
 	ihl = (ip[0] & 15u) * 4;
 	total = be16(ip + 2);
 	if (ihl < 20 || total < ihl) {
-		snprintf(f->why, f->size, "malformed IPv4 header: header "
-		         "length %u, total length %u", ihl, total);
+		reason(f, "malformed IPv4 header: header "
+		       "length %u, total length %u", ihl, total);
 		return SKIP;
 	}
 	f->d->family = 4;
@@ -446,14 +528,21 @@ static enum verdict ipv4(struct frame *f, size_t off)
 		                (frag & 0x2000) != 0);
 	}
 	if (off + total > f->cap && f->cap == f->wire) {
-		snprintf(f->why, f->size, "malformed IPv4 header: total "
-		         "length %u, but the frame holds %zu bytes from it",
-		         total, f->cap - off);
+		reason(f, "malformed IPv4 header: total "
+		       "length %u, but the frame holds %zu bytes from it",
+		       total, f->cap - off);
 		return SKIP;
 	}
 	return udp(f, off + ihl, off + total);
 }
 
+/*@ requires frame_ok(f) && off <= 0x100;
+    assigns f->d->family, f->d->src[0 .. 15], f->d->dst[0 .. 15],
+            f->d->sport, f->d->dport, f->d->data, f->d->len,
+            f->why[0 .. f->size - 1];
+    ensures \result == DGRAM || \result == SKIP || \result == IGNORE;
+    ensures \result == DGRAM ==> frame_holds(f);
+*/
 static enum verdict ipv6(struct frame *f, size_t off)
 {
 	const uint8_t *ip = f->b + off;
@@ -465,8 +554,8 @@ static enum verdict ipv6(struct frame *f, size_t off)
 	if (off + 40 > f->cap)
 		return short_frame(f, "IPv6 header", SKIP);
 	if (ip[0] >> 4 != 6) {
-		snprintf(f->why, f->size, "malformed IPv6 header: version %u",
-		         ip[0] >> 4);
+		reason(f, "malformed IPv6 header: version %u",
+		       ip[0] >> 4);
 		return SKIP;
 	}
 	f->d->family = 6;
@@ -474,18 +563,22 @@ static enum verdict ipv6(struct frame *f, size_t off)
 	memcpy(f->d->dst, ip + 24, 16);
 	end = off + 40 + be16(ip + 4);
 	if (be16(ip + 4) == 0 && ip[6] == 0) {
-		snprintf(f->why, f->size, "IPv6 payload length 0 with a "
-		         "hop-by-hop header (a jumbogram): not supported");
+		reason(f, "IPv6 payload length 0 with a "
+		       "hop-by-hop header (a jumbogram): not supported");
 		return SKIP;
 	}
 	if (end > f->cap && f->cap == f->wire) {
-		snprintf(f->why, f->size, "malformed IPv6 header: payload "
-		         "length %u, but the frame holds %zu bytes after it",
-		         be16(ip + 4), f->cap - off - 40);
+		reason(f, "malformed IPv6 header: payload "
+		       "length %u, but the frame holds %zu bytes after it",
+		       be16(ip + 4), f->cap - off - 40);
 		return SKIP;
 	}
 	next = ip[6];
 	cur = off + 40;
+	/*@ loop invariant 0 <= i <= PCAPIN_MAX_EXTHDRS;
+	    loop invariant cur <= f->cap + 0x1000;
+	    loop assigns i, cur, next, frag, foff, more;
+	    loop variant PCAPIN_MAX_EXTHDRS - i; */
 	for (i = 0; ; i++) {
 		size_t len;
 
@@ -495,13 +588,13 @@ static enum verdict ipv6(struct frame *f, size_t off)
 		    next != 60 && next != 135 && next != 139 && next != 140)
 			return IGNORE;   /* another protocol (ESP, TCP, ...) */
 		if (i == PCAPIN_MAX_EXTHDRS) {
-			snprintf(f->why, f->size, "more than %d IPv6 "
-			         "extension headers", PCAPIN_MAX_EXTHDRS);
+			reason(f, "more than %d IPv6 "
+			       "extension headers", PCAPIN_MAX_EXTHDRS);
 			return SKIP;
 		}
 		if (cur + 8 > end) {
-			snprintf(f->why, f->size, "malformed IPv6 extension "
-			         "header %u: past the payload length", next);
+			reason(f, "malformed IPv6 extension "
+			       "header %u: past the payload length", next);
 			return SKIP;
 		}
 		if (cur + 8 > f->cap)
@@ -542,6 +635,13 @@ static enum verdict ipv6(struct frame *f, size_t off)
 }
 
 /* The link layer: the network protocol's offset and type. */
+/*@ requires frame_ok(f);
+    assigns f->d->family, f->d->src[0 .. 15], f->d->dst[0 .. 15],
+            f->d->sport, f->d->dport, f->d->data, f->d->len,
+            f->why[0 .. f->size - 1];
+    ensures \result == DGRAM || \result == SKIP || \result == IGNORE;
+    ensures \result == DGRAM ==> frame_holds(f);
+*/
 static enum verdict frame(struct frame *f, int dlt)
 {
 	size_t off;
@@ -598,10 +698,14 @@ static enum verdict frame(struct frame *f, int dlt)
 		return IGNORE;
 	}
 	/* Ethernet and cooked frames: VLAN tags, then the type */
+	/*@ loop invariant 0 <= i <= PCAPIN_MAX_TAGS;
+	    loop invariant off <= 20 + 4 * i;
+	    loop assigns i, off, type;
+	    loop variant PCAPIN_MAX_TAGS - i; */
 	for (i = 0; is_vlan(type); i++) {
 		if (i == PCAPIN_MAX_TAGS) {
-			snprintf(f->why, f->size, "more than %d VLAN tags",
-			         PCAPIN_MAX_TAGS);
+			reason(f, "more than %d VLAN tags",
+			       PCAPIN_MAX_TAGS);
 			return SKIP;
 		}
 		if (off + 4 > f->cap)

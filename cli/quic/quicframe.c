@@ -35,6 +35,9 @@ void qf_done(struct qf_reader *r)
 }
 
 /* The plaintext byte at offset at (< r->len). */
+/*@ requires qf_reader_ok(r) && at < r->len;
+    assigns r->buf[0 .. 15], r->block;
+*/
 static uint8_t byte_at(struct qf_reader *r, size_t at)
 {
 	uint64_t k = at / 16;
@@ -43,6 +46,9 @@ static uint8_t byte_at(struct qf_reader *r, size_t at)
 		size_t i, n = r->len - (size_t)k * 16;
 
 		quic_pp_keystream(r->aead, r->nonce, k, r->buf);
+		/*@ loop invariant 0 <= i <= 16;
+		    loop assigns i, r->buf[0 .. 15];
+		    loop variant 16 - i; */
 		for (i = 0; i < 16 && i < n; i++)
 			r->buf[i] ^= r->ct[k * 16 + i];
 		r->block = k;
@@ -50,15 +56,28 @@ static uint8_t byte_at(struct qf_reader *r, size_t at)
 	return r->buf[at % 16];
 }
 
+/*@ requires qf_reader_ok(r) && \valid(out + (0 .. n - 1));
+    requires \separated(out + (0 .. n - 1), r);
+    assigns out[0 .. n - 1], r->buf[0 .. 15], r->block;
+*/
 void qf_read(struct qf_reader *r, size_t at, uint8_t *out, size_t n)
 {
 	size_t i;
 
+	/*@ loop invariant 0 <= i <= n;
+	    loop assigns i, out[0 .. n - 1], r->buf[0 .. 15], r->block;
+	    loop variant n - i; */
 	for (i = 0; i < n && at + i < r->len; i++)
 		out[i] = byte_at(r, at + i);
 }
 
 /* A variable-length integer at r->pos: 1, or 0 past the end. */
+/*@ requires qf_reader_ok(r) && \valid(v) && \separated(v, r);
+    assigns *v, r->pos, r->buf[0 .. 15], r->block;
+    ensures \result == 0 || \result == 1;
+    ensures \result == 1 ==> \old(r->pos) < r->pos <= r->len;
+    ensures \result == 0 ==> r->pos == \old(r->pos);
+*/
 static int varint(struct qf_reader *r, uint64_t *v)
 {
 	size_t n, i;
@@ -66,10 +85,18 @@ static int varint(struct qf_reader *r, uint64_t *v)
 	if (r->pos >= r->len)
 		return 0;
 	*v = byte_at(r, r->pos);
-	n = (size_t)1 << (*v >> 6);
+	/* the first byte's two high bits: 1, 2, 4 or 8 bytes */
+	n = (size_t)1 << (*v / 64u);
+	//@ assert *v / 64 == 0 ==> n == 1;
+	//@ assert *v / 64 == 1 ==> n == 2;
+	//@ assert *v / 64 == 2 ==> n == 4;
+	//@ assert *v / 64 == 3 ==> n == 8;
 	if (n > r->len - r->pos)
 		return 0;
 	*v &= 0x3fu;
+	/*@ loop invariant 1 <= i;
+	    loop assigns i, *v, r->buf[0 .. 15], r->block;
+	    loop variant n - i; */
 	for (i = 1; i < n; i++)
 		*v = (*v << 8) | byte_at(r, r->pos + i);
 	r->pos += n;
@@ -77,10 +104,18 @@ static int varint(struct qf_reader *r, uint64_t *v)
 }
 
 /* k variable-length integers stepped over. */
+/*@ requires qf_reader_ok(r);
+    assigns r->pos, r->buf[0 .. 15], r->block;
+    ensures \result == 0 || \result == 1;
+    ensures \old(r->pos) <= r->pos <= r->len;
+*/
 static int skip_varints(struct qf_reader *r, unsigned k)
 {
 	uint64_t v;
 
+	/*@ loop invariant \at(r->pos, Pre) <= r->pos <= r->len;
+	    loop assigns k, v, r->pos, r->buf[0 .. 15], r->block;
+	    loop variant k; */
 	while (k-- > 0)
 		if (!varint(r, &v))
 			return 0;
@@ -88,6 +123,13 @@ static int skip_varints(struct qf_reader *r, unsigned k)
 }
 
 /* n bytes stepped over. */
+/*@ requires qf_reader_ok(r);
+    assigns r->pos;
+    ensures \result == 0 || \result == 1;
+    ensures \result == 1 ==> r->pos == \old(r->pos) + n;
+    ensures \result == 0 ==> r->pos == \old(r->pos);
+    ensures r->pos <= r->len;
+*/
 static int skip_bytes(struct qf_reader *r, uint64_t n)
 {
 	if (n > r->len - r->pos)
@@ -97,6 +139,11 @@ static int skip_bytes(struct qf_reader *r, uint64_t n)
 }
 
 /* A length-prefixed field (a token, a reason phrase, data). */
+/*@ requires qf_reader_ok(r);
+    assigns r->pos, r->buf[0 .. 15], r->block;
+    ensures \result == 0 || \result == 1;
+    ensures \old(r->pos) <= r->pos <= r->len;
+*/
 static int skip_counted(struct qf_reader *r)
 {
 	uint64_t n;
@@ -105,6 +152,11 @@ static int skip_counted(struct qf_reader *r)
 }
 
 /* An ACK frame after its type: largest, delay, the ranges, ECN counts. */
+/*@ requires qf_reader_ok(r);
+    assigns r->pos, r->buf[0 .. 15], r->block;
+    ensures \result == 0 || \result == 1;
+    ensures \old(r->pos) <= r->pos <= r->len;
+*/
 static int skip_ack(struct qf_reader *r, int ecn)
 {
 	uint64_t count, i;
@@ -114,6 +166,10 @@ static int skip_ack(struct qf_reader *r, int ecn)
 	/* each range is at least two bytes: a count past that is bad */
 	if (count > (r->len - r->pos) / 2)
 		return 0;
+	/*@ loop invariant 0 <= i <= count;
+	    loop invariant \at(r->pos, Pre) <= r->pos <= r->len;
+	    loop assigns i, r->pos, r->buf[0 .. 15], r->block;
+	    loop variant count - i; */
 	for (i = 0; i < count; i++)
 		if (!skip_varints(r, 2))
 			return 0;
@@ -121,6 +177,11 @@ static int skip_ack(struct qf_reader *r, int ecn)
 }
 
 /* A STREAM frame (types 0x08 to 0x0f) after its type. */
+/*@ requires qf_reader_ok(r);
+    assigns r->pos, r->buf[0 .. 15], r->block;
+    ensures \result == 0 || \result == 1;
+    ensures \old(r->pos) <= r->pos <= r->len;
+*/
 static int skip_stream(struct qf_reader *r, uint64_t type)
 {
 	uint64_t n;
@@ -134,6 +195,14 @@ static int skip_stream(struct qf_reader *r, uint64_t type)
 	return varint(r, &n) && skip_bytes(r, n);
 }
 
+/* A CRYPTO frame after its type: its data lies in the payload. */
+/*@ requires qf_reader_ok(r) && \valid(f) && \separated(f, r);
+    assigns r->pos, r->buf[0 .. 15], r->block, f->offset, f->type, f->at,
+            f->len;
+    ensures \result == 0 || \result == 1;
+    ensures \old(r->pos) <= r->pos <= r->len;
+    ensures \result == 1 ==> f->type == QF_CRYPTO && f->at + f->len <= r->len;
+*/
 static int read_crypto(struct qf_reader *r, struct qf_frame *f)
 {
 	uint64_t n;
@@ -147,6 +216,15 @@ static int read_crypto(struct qf_reader *r, struct qf_frame *f)
 	return 1;
 }
 
+/* A NEW_CONNECTION_ID frame after its type: an ID of 1 to 20 bytes. */
+/*@ requires qf_reader_ok(r) && \valid(f) && \separated(f, r);
+    assigns r->pos, r->buf[0 .. 15], r->block, f->seq, f->retire_prior_to,
+            f->cid[0 .. QUIC_MAX_CID_LEN - 1], f->cid_len, f->type;
+    ensures \result == 0 || \result == 1;
+    ensures \old(r->pos) <= r->pos <= r->len;
+    ensures \result == 1 ==> f->type == QF_NEW_CONNECTION_ID &&
+                             1 <= f->cid_len <= QUIC_MAX_CID_LEN;
+*/
 static int read_new_cid(struct qf_reader *r, struct qf_frame *f)
 {
 	uint8_t n;
@@ -167,7 +245,17 @@ static int read_new_cid(struct qf_reader *r, struct qf_frame *f)
 /*
  * One frame at r->pos: 1 when it is one the reader reports (in *f), 0
  * when it was stepped over, -1 when it is unknown or runs past the end.
+ * A frame read (1 or 0) lies past r->pos: the reader moves on.
  */
+/*@ requires qf_reader_ok(r) && \valid(f) && \separated(f, r);
+    assigns r->pos, r->buf[0 .. 15], r->block, *f;
+    ensures \result == -1 || \result == 0 || \result == 1;
+    ensures \old(r->pos) <= r->pos <= r->len;
+    ensures \result >= 0 ==> \old(r->pos) < r->pos;
+    ensures \result == 1 && f->type == QF_CRYPTO ==> f->at + f->len <= r->len;
+    ensures \result == 1 && f->type == QF_NEW_CONNECTION_ID ==>
+            1 <= f->cid_len <= QUIC_MAX_CID_LEN;
+*/
 static int one_frame(struct qf_reader *r, struct qf_frame *f)
 {
 	uint64_t type;
@@ -222,12 +310,23 @@ static int one_frame(struct qf_reader *r, struct qf_frame *f)
 	}
 }
 
+/*@ requires qf_reader_ok(r) && \valid(f) && \separated(f, r);
+    assigns r->pos, r->buf[0 .. 15], r->block, r->stopped, *f;
+    ensures \result == 0 || \result == 1;
+    ensures \old(r->pos) <= r->pos <= r->len;
+    ensures \result == 1 && f->type == QF_CRYPTO ==> f->at + f->len <= r->len;
+    ensures \result == 1 && f->type == QF_NEW_CONNECTION_ID ==>
+            1 <= f->cid_len <= QUIC_MAX_CID_LEN;
+*/
 int qf_next(struct qf_reader *r, struct qf_frame *f)
 {
+	/*@ loop invariant \at(r->pos, Pre) <= r->pos <= r->len;
+	    loop assigns r->pos, r->buf[0 .. 15], r->block, r->stopped, *f;
+	    loop variant 2 * (r->len - r->pos) + (r->stopped ? 0 : 1); */
 	while (!r->stopped && r->pos < r->len) {
 		int st;
 
-		memset(f, 0, sizeof *f);
+		*f = (struct qf_frame){ 0 };
 		st = one_frame(r, f);
 		if (st < 0)
 			r->stopped = 1;
@@ -239,6 +338,11 @@ int qf_next(struct qf_reader *r, struct qf_frame *f)
 
 /* ------------------------------------------------------------------ */
 
+/*@ requires \valid(h) && \valid_read(f) && qf_reader_ok(r);
+    requires \separated(h, r, f);
+    assigns h->b[0 .. QF_HELLO_PREFIX - 1], h->have[0 .. 1],
+            r->buf[0 .. 15], r->block;
+*/
 void qf_hello_add(struct qf_hello *h, struct qf_reader *r,
                   const struct qf_frame *f)
 {
@@ -246,6 +350,10 @@ void qf_hello_add(struct qf_hello *h, struct qf_reader *r,
 
 	if (f->type != QF_CRYPTO || f->offset >= QF_HELLO_PREFIX)
 		return;
+	/*@ loop invariant f->offset <= i <= QF_HELLO_PREFIX;
+	    loop assigns i, h->b[0 .. QF_HELLO_PREFIX - 1], h->have[0 .. 1],
+	                 r->buf[0 .. 15], r->block;
+	    loop variant QF_HELLO_PREFIX - i; */
 	for (i = f->offset; i < QF_HELLO_PREFIX && i - f->offset < f->len;
 	     i++) {
 		qf_read(r, f->at + (size_t)(i - f->offset), &h->b[i], 1);
@@ -254,10 +362,17 @@ void qf_hello_add(struct qf_hello *h, struct qf_reader *r,
 }
 
 /* Whether bytes [from, to) are in. */
+/*@ requires \valid_read(h) && from <= to <= QF_HELLO_PREFIX;
+    assigns \nothing;
+    ensures \result == 0 || \result == 1;
+*/
 static int have_range(const struct qf_hello *h, size_t from, size_t to)
 {
 	size_t i;
 
+	/*@ loop invariant from <= i <= to;
+	    loop assigns i;
+	    loop variant to - i; */
 	for (i = from; i < to; i++)
 		if (!(h->have[i / 64] & (UINT64_C(1) << (i % 64))))
 			return 0;
@@ -265,11 +380,19 @@ static int have_range(const struct qf_hello *h, size_t from, size_t to)
 }
 
 /* A handshake message of TLS 1.2's legacy_version, as TLS 1.3 sends. */
+/*@ requires \valid_read(h);
+    assigns \nothing;
+*/
 static int is_hello(const struct qf_hello *h, int type)
 {
 	return h->b[0] == type && h->b[4] == 3 && h->b[5] == 3;
 }
 
+/*@ requires \valid_read(h) && \valid(random + (0 .. QF_RANDOM_LEN - 1));
+    requires \separated(random + (0 .. QF_RANDOM_LEN - 1), h);
+    assigns random[0 .. QF_RANDOM_LEN - 1];
+    ensures -1 <= \result <= 1;
+*/
 int qf_hello_random(const struct qf_hello *h, uint8_t random[QF_RANDOM_LEN])
 {
 	if (!have_range(h, 0, 6 + QF_RANDOM_LEN))
@@ -280,6 +403,10 @@ int qf_hello_random(const struct qf_hello *h, uint8_t random[QF_RANDOM_LEN])
 	return 1;
 }
 
+/*@ requires \valid_read(h) && \valid(suite);
+    assigns *suite;
+    ensures -1 <= \result <= 1;
+*/
 int qf_hello_suite(const struct qf_hello *h, unsigned *suite)
 {
 	size_t at = 6 + QF_RANDOM_LEN;         /* legacy_session_id_echo */

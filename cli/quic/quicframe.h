@@ -45,6 +45,14 @@ struct qf_reader {
 	int stopped;                 /* an unknown or malformed frame */
 };
 
+/*@ // A reader over a payload of r->len readable bytes at r->ct, apart
+    // from the reader, its next frame at r->pos within it.
+    predicate qf_reader_ok(struct qf_reader *r) =
+      \valid(r) && \valid_read(r->aead) && r->pos <= r->len &&
+      \valid_read(r->ct + (0 .. r->len - 1)) &&
+      \separated(r, r->ct + (0 .. r->len - 1));
+*/
+
 /* Frames the reader reports; every other known frame is stepped over. */
 enum qf_type {
 	QF_CRYPTO = 1,

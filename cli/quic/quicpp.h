@@ -104,6 +104,10 @@ int quic_pp_check(const struct quic_aead *a, const uint8_t *pkt, size_t len,
  */
 void quic_pp_nonce(const struct quic_aead *a, uint64_t pn,
                    uint8_t nonce[QUIC_IV_LEN]);
+/*@ requires \valid_read(a) && \valid_read(nonce + (0 .. QUIC_IV_LEN - 1));
+    requires \valid(out + (0 .. 15));
+    assigns out[0 .. 15];
+*/
 void quic_pp_keystream(const struct quic_aead *a,
                        const uint8_t nonce[QUIC_IV_LEN], uint64_t block,
                        uint8_t out[16]);

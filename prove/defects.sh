@@ -45,7 +45,8 @@ one_defect() {
 		grep -E " typed_cast_($(echo "$fct" | tr , '|'))_" | sed 's/.* typed_cast_//' |
 		tr '\n' ' ')
 	# Eva: any alarm prove/known does not list (it has no goals by
-	# function; FUNCTIONS only names where the defect is)
+	# function; FUNCTIONS is the entry of prove/eva_main.c it starts
+	# from)
 	[ "$run" != eva ] ||
 		failed=$(sed -n 's/^  eva \(.*\)$/\1;/p' "$d/prove.log" | tr '\n' ' ')
 	if [ "$rc" != 0 ] && [ -n "$failed" ]; then
@@ -116,7 +117,7 @@ defect capture-ports capture other_port cli/quic/pcapin.c \
 	"the UDP ports may be read one byte past the captured frame"
 
 # The entry points, under Eva.
-defect eva-hp-short eva hp_apply aesecb.c \
+defect eva-hp-short eva eva_hp aesecb.c \
 	's/^\t    pn_offset > len - 4 - AESECB_BLOCK_SIZE)$/\t    pn_offset > len - 3 - AESECB_BLOCK_SIZE)/' \
 	"header protection accepts a packet one byte too short for its sample"
 

@@ -40,7 +40,8 @@
 # $top_srcdir/lib), PROVE_CLI (the cli/ directory; default
 # $top_srcdir/cli), PROVE_OUT (work directory; default prove-out),
 # PROVE_RUNS (which runs; default "sbox none capture parser eva"), PROVE_FCT_<run>
-# (only these functions, comma-separated: the planted-defect check),
+# (only these functions, comma-separated: the planted-defect check; for
+# eva, the entry of prove/eva_main.c to start from, default main),
 # PROVE_PROP_<run> (runs parser and capture: only these properties, as
 # WP's -wp-prop takes them; the planted-defect check),
 # PROVE_JOBS (runs at a time; default 2), PROVE_STEPS (prover steps),
@@ -248,7 +249,7 @@ run() {  # RUN: one run, its log in $out/RUN.log, its time in $out/RUN.time
 		# shellcheck disable=SC2086
 		"$FRAMAC" $common -cpp-extra-args="$(echo "$cpp" | sed "s|-I$lib|-I$out/eva-lib|") -DAESECB_PROVE_EVA" $efiles \
 			"$fclibc/stdlib.c" "$fclibc/stdatomic.c" "$fclibc/string.c" \
-			"$top_srcdir/prove/eva_main.c" -eva -eva-precision 3 \
+			"$top_srcdir/prove/eva_main.c" -main "${var:-main}" -eva -eva-precision 3 \
 			-eva-split-return auto -eva-unroll-recursive-calls 3 \
 			-eva-alloc-builtin fresh \
 			-eva-use-spec aesecb__stack_mark \

@@ -111,7 +111,8 @@ static const struct aesecb_backend *const backends[] = {
 
 /* Whether be is one of the descriptors: a comparison with each. */
 /*@ predicate aesecb_known(aesecb_backend *be) =
-      \exists integer i; 0 <= i < NBACKENDS && be == backends[i]; */
+      (\exists integer i; 0 <= i < NBACKENDS && be == backends[i]) &&
+      \valid_read(be); */
 
 /*@ assigns \nothing;
     ensures \result != 0 <==> aesecb_known(be); */

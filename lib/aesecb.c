@@ -111,7 +111,8 @@ static const struct aesecb_backend *const backends[] = {
 
 /* Whether be is one of the descriptors: a comparison with each. */
 /*@ predicate aesecb_known(aesecb_backend *be) =
-      \exists integer i; 0 <= i < NBACKENDS && be == backends[i]; */
+      (\exists integer i; 0 <= i < NBACKENDS && be == backends[i]) &&
+      \valid_read(be); */
 
 /*@ assigns \nothing;
     ensures \result != 0 <==> aesecb_known(be); */
@@ -805,20 +806,72 @@ const struct aesecb_impl aesecb__model_impl = {
     (ctx->priv_masks == &aesecb__model_masks ||
      ctx->priv_masks == &generic_masks ||
      ctx->priv_masks == &burned_masks);
+*/
 
+/*
+ * The one-block slots (internal.h): what the proof of their encoding
+ * assumes, two facts of C that WP's model leaves out, each stated once
+ * here (trusted; HACKING.md, "Proofs").
+ */
+/*@
+  // what the slots are relative to: 0 (plain pointers) or the address
+  // of aesecb__one_none; the slot that holds f (aesecb__one_encode),
+  // the function a slot holds (aesecb__one_decode)
+  logic integer aesecb_one_base =
+    AESECB_ONE_TESTED ? 0 : (uintptr_t)&aesecb__one_none;
+  logic uintptr_t aesecb_one_code(aesecb_one_fn *f) =
+    (uintptr_t)((uintptr_t)f - aesecb_one_base);
+  logic aesecb_one_fn *aesecb_one_fn_of(integer slot) =
+    (aesecb_one_fn *)(uintptr_t)(slot + aesecb_one_base);
+
+  axiomatic OneSlots {
+    // the functions a slot may hold
+    predicate one_fns(aesecb_one_fn *f) =
+      f == &aesecb__one_none || f == &aesecb__model_one_enc ||
+      f == &aesecb__model_one_dec || f == &aesecb__model_one_mask ||
+      f == &burned_encrypt1 || f == &burned_decrypt1 ||
+      f == &burned_mask1 || f == &direct_encrypt1 ||
+      f == &direct_decrypt1 || f == &generic_mask1 || f == &block_mask1;
+
+    // C11 6.3.1.3 and 6.2.5: a conversion to uintptr_t reduces modulo
+    // UINTPTR_MAX + 1, so that converting one term of a sum first
+    // changes nothing (WP's conversion function is left undefined
+    // outside the type's range)
+    axiom uintptr_wrap: \forall integer x, y;
+      (uintptr_t)((uintptr_t)x + y) == (uintptr_t)(x + y);
+    // C11 7.20.1.4 with POSIX (a function pointer converts to void *
+    // and back): the address of each of these functions, converted to
+    // uintptr_t, is a value of that type, which converts back to the
+    // same pointer.  (Said of these functions only: WP's model maps
+    // addresses one to one onto all integers, so that the same said of
+    // every pointer would contradict it.)
+    axiom one_fn_addr: \forall aesecb_one_fn *f;
+      one_fns(f) ==> 0 <= (uintptr_t)f <= UINTPTR_MAX;
+  }
+
+  // what the slot encoding needs (proved from the two facts above):
+  // the function in a slot is the one stored, and a slot of 0 (a
+  // context filled with zeros) holds aesecb__one_none, but in the
+  // 32-bit x86 encoding, where the caller tests for 0
+  lemma one_slot_roundtrip: \forall aesecb_one_fn *f;
+    one_fns(f) ==> aesecb_one_fn_of(aesecb_one_code(f)) == f;
+  lemma one_slot_zero:
+    one_fns(&aesecb__one_none) && !AESECB_ONE_TESTED ==>
+    aesecb_one_fn_of(0) == &aesecb__one_none;
+
+  // the function each slot of a ready context holds
   predicate slot_enc(aesecb_ctx *ctx) =
-    ctx->priv_one[ONE_ENC] == (uintptr_t)&aesecb__model_one_enc ||
-    ctx->priv_one[ONE_ENC] == (uintptr_t)&burned_encrypt1 ||
-    ctx->priv_one[ONE_ENC] == (uintptr_t)&direct_encrypt1;
+    \let f = aesecb_one_fn_of(ctx->priv_one[ONE_ENC]);
+    f == &aesecb__model_one_enc || f == &burned_encrypt1 ||
+    f == &direct_encrypt1;
   predicate slot_dec(aesecb_ctx *ctx) =
-    ctx->priv_one[ONE_DEC] == (uintptr_t)&aesecb__model_one_dec ||
-    ctx->priv_one[ONE_DEC] == (uintptr_t)&burned_decrypt1 ||
-    ctx->priv_one[ONE_DEC] == (uintptr_t)&direct_decrypt1;
+    \let f = aesecb_one_fn_of(ctx->priv_one[ONE_DEC]);
+    f == &aesecb__model_one_dec || f == &burned_decrypt1 ||
+    f == &direct_decrypt1;
   predicate slot_mask(aesecb_ctx *ctx) =
-    ctx->priv_one[ONE_MASK] == (uintptr_t)&aesecb__model_one_mask ||
-    ctx->priv_one[ONE_MASK] == (uintptr_t)&burned_mask1 ||
-    ctx->priv_one[ONE_MASK] == (uintptr_t)&generic_mask1 ||
-    ctx->priv_one[ONE_MASK] == (uintptr_t)&block_mask1;
+    \let f = aesecb_one_fn_of(ctx->priv_one[ONE_MASK]);
+    f == &aesecb__model_one_mask || f == &burned_mask1 ||
+    f == &generic_mask1 || f == &block_mask1;
 */
 #else
 /*@
@@ -850,6 +903,19 @@ const struct aesecb_impl aesecb__model_impl = {
   // what a context argument of an entry point may be
   predicate aesecb_ctx_arg(aesecb_ctx *ctx) =
     ctx == \null || aesecb_ready(ctx) || aesecb_cleared(ctx);
+
+  // what aesecb_encrypt and aesecb_decrypt accept: a context argument,
+  // and len bytes read at in and written at out (either NULL, or both
+  // valid), the same bytes or apart, the output apart from the context
+  predicate crypt_args(aesecb_ctx *ctx, uint8_t *in, uint8_t *out,
+                       integer len) =
+    aesecb_ctx_arg(ctx) && (ctx == \null || \valid_read(ctx)) &&
+    (len == 0 || in == \null || \valid_read(in + (0 .. len - 1))) &&
+    (len == 0 || out == \null || \valid(out + (0 .. len - 1))) &&
+    (in == \null || out == \null || in == out ||
+     \separated(in + (0 .. len - 1), out + (0 .. len - 1))) &&
+    (ctx == \null || out == \null ||
+     \separated(out + (0 .. len - 1), ctx));
 
   // the bytes of a context, seen as bytes (the typed memory model does
   // not derive this from \valid(ctx))
@@ -1018,7 +1084,7 @@ int aesecb__one_none(const aesecb_ctx *ctx, const uint8_t *in, uint8_t *out)
  * those are register-only, burned calls of them otherwise.
  */
 /*@ requires \valid(ctx) && aesecb_known(be) && be->impl != \null;
-    requires impl_ok(be->impl);
+    requires \valid_read(be) && impl_ok(be->impl);
     assigns ctx->priv_one[0 .. AESECB_ONE_N - 1];
     ensures slot_enc(ctx);
     ensures slot_dec(ctx);
@@ -1040,9 +1106,28 @@ static void set_one(aesecb_ctx *ctx, const aesecb_backend *be, int rounds,
 		own[ONE_MASK] = !direct ? burned_mask1
 		                : be->impl->masks != NULL ? generic_mask1
 		                : block_mask1;
+	/*@ assert own[ONE_ENC] == &aesecb__model_one_enc ||
+	           own[ONE_ENC] == &burned_encrypt1 ||
+	           own[ONE_ENC] == &direct_encrypt1; */
+	/*@ assert own[ONE_DEC] == &aesecb__model_one_dec ||
+	           own[ONE_DEC] == &burned_decrypt1 ||
+	           own[ONE_DEC] == &direct_decrypt1; */
+	/*@ assert own[ONE_MASK] == &aesecb__model_one_mask ||
+	           own[ONE_MASK] == &burned_mask1 ||
+	           own[ONE_MASK] == &generic_mask1 ||
+	           own[ONE_MASK] == &block_mask1; */
+	/*@ assert one_fns(own[ONE_ENC]) && one_fns(own[ONE_DEC]) &&
+	           one_fns(own[ONE_MASK]); */
 	ctx->priv_one[ONE_ENC] = aesecb__one_encode(own[ONE_ENC]);
+	/*@ assert ctx->priv_one[ONE_ENC] == aesecb_one_code(own[ONE_ENC]); */
+	/*@ assert aesecb_one_fn_of(ctx->priv_one[ONE_ENC]) == own[ONE_ENC]; */
 	ctx->priv_one[ONE_DEC] = aesecb__one_encode(own[ONE_DEC]);
+	/*@ assert ctx->priv_one[ONE_DEC] == aesecb_one_code(own[ONE_DEC]); */
+	/*@ assert aesecb_one_fn_of(ctx->priv_one[ONE_DEC]) == own[ONE_DEC]; */
 	ctx->priv_one[ONE_MASK] = aesecb__one_encode(own[ONE_MASK]);
+	/*@ assert ctx->priv_one[ONE_MASK] == aesecb_one_code(own[ONE_MASK]); */
+	/*@ assert aesecb_one_fn_of(ctx->priv_one[ONE_MASK]) == own[ONE_MASK]; */
+	/*@ assert slot_enc(ctx) && slot_dec(ctx) && slot_mask(ctx); */
 }
 
 /*@ assigns \nothing;
@@ -1253,16 +1338,37 @@ static ALWAYS_INLINE int one_ready(uintptr_t slot)
 /* The one-block function in slot 'which' of ctx, under DIT when the
  * context asks for it; otherwise, and on every other architecture, a jump
  * to it. */
-/*@ requires \valid_read(ctx) && aesecb_ready(ctx);
+/*@ requires \valid_read(ctx);
+    requires aesecb_ready(ctx) || aesecb_cleared(ctx) && !AESECB_ONE_TESTED;
     requires which == ONE_ENC || which == ONE_DEC || which == ONE_MASK;
-    requires which != ONE_MASK ==> aesecb_blocks_args(ctx, in, out, 1, \null);
-    requires which == ONE_MASK ==> aesecb_masks_args(ctx, in, out, 1, \null);
+    requires aesecb_ready(ctx) && which != ONE_MASK ==>
+             aesecb_blocks_args(ctx, in, out, 1, \null);
+    requires aesecb_ready(ctx) && which == ONE_MASK ==>
+             aesecb_masks_args(ctx, in, out, 1, \null);
     assigns out[0 .. (which == ONE_MASK ? 4 : 15)];
-    ensures \result == AESECB_OK; */
+    ensures \old(aesecb_ready(ctx)) ==> \result == AESECB_OK;
+    ensures \old(aesecb_cleared(ctx)) ==> \result == AESECB_EINVAL; */
 static ALWAYS_INLINE int run_one_dit(const aesecb_ctx *ctx, int which,
                                      const uint8_t *in, uint8_t *out)
 {
 	aesecb_one_fn *fn = aesecb__one_decode(ctx->priv_one[which]);
+
+	/*@ assert fn == aesecb_one_fn_of(ctx->priv_one[which]); */
+	/*@ assert aesecb_cleared(ctx) ==> ctx->priv_rounds == 0; */
+	/*@ assert aesecb_ready(ctx) ==> aesecb_chosen(ctx); */
+	/*@ assert aesecb_ready(ctx) ==> aesecb_keyed(ctx); */
+	/*@ assert aesecb_ready(ctx) ==> aesecb_rounds(ctx->priv_rounds); */
+	/*@ assert aesecb_ready(ctx) ==> ctx->priv_rounds != 0; */
+	/*@ assert aesecb_cleared(ctx) && fn == &aesecb__one_none ||
+	           aesecb_ready(ctx) && which == ONE_ENC &&
+	           (fn == &aesecb__model_one_enc || fn == &burned_encrypt1 ||
+	            fn == &direct_encrypt1) ||
+	           aesecb_ready(ctx) && which == ONE_DEC &&
+	           (fn == &aesecb__model_one_dec || fn == &burned_decrypt1 ||
+	            fn == &direct_decrypt1) ||
+	           aesecb_ready(ctx) && which == ONE_MASK &&
+	           (fn == &aesecb__model_one_mask || fn == &burned_mask1 ||
+	            fn == &generic_mask1 || fn == &block_mask1); */
 
 #ifdef AESECB_DIT
 	if (ctx->priv_dit) {
@@ -1271,22 +1377,16 @@ static ALWAYS_INLINE int run_one_dit(const aesecb_ctx *ctx, int which,
 		return dit_restore(saved, fn(ctx, in, out));
 	}
 #endif
-	/*@ calls aesecb__model_one_enc, aesecb__model_one_dec,
-	          aesecb__model_one_mask, burned_encrypt1, burned_decrypt1,
-	          burned_mask1, direct_encrypt1, direct_decrypt1,
-	          generic_mask1, block_mask1; */
+	/*@ calls aesecb__one_none, aesecb__model_one_enc,
+	          aesecb__model_one_dec, aesecb__model_one_mask,
+	          burned_encrypt1, burned_decrypt1, burned_mask1,
+	          direct_encrypt1, direct_decrypt1, generic_mask1,
+	          block_mask1; */
 	return fn(ctx, in, out);
 }
 
 /* Every length: the checks in the documented order, then the backend. */
-/*@ requires aesecb_ctx_arg(ctx);
-    requires ctx == \null || \valid_read(ctx);
-    requires len == 0 || in == \null || \valid_read(in + (0 .. len - 1));
-    requires len == 0 || out == \null || \valid(out + (0 .. len - 1));
-    requires in == \null || out == \null || in == out ||
-             \separated(in + (0 .. len - 1), out + (0 .. len - 1));
-    requires ctx == \null || out == \null ||
-             \separated(out + (0 .. len - 1), ctx);
+/*@ requires crypt_args(ctx, in, out, len);
     assigns out[0 .. len - 1];
     ensures \result == AESECB_OK || \result == AESECB_EINVAL ||
             \result == AESECB_EPARTIAL; */
@@ -1338,14 +1438,7 @@ static ALWAYS_INLINE int both_set(const void *a, const void *b)
  * one for both buffers.  Every other length, and every call that fails a
  * test, goes to crypt_checked, which checks in the documented order.
  */
-/*@ requires aesecb_ctx_arg(ctx);
-    requires ctx == \null || \valid_read(ctx);
-    requires len == 0 || in == \null || \valid_read(in + (0 .. len - 1));
-    requires len == 0 || out == \null || \valid(out + (0 .. len - 1));
-    requires in == \null || out == \null || in == out ||
-             \separated(in + (0 .. len - 1), out + (0 .. len - 1));
-    requires ctx == \null || out == \null ||
-             \separated(out + (0 .. len - 1), ctx);
+/*@ requires crypt_args(ctx, in, out, len);
     requires which == ONE_ENC || which == ONE_DEC;
     assigns out[0 .. len - 1];
     ensures \result == AESECB_OK || \result == AESECB_EINVAL ||
@@ -1365,14 +1458,7 @@ static ALWAYS_INLINE int do_crypt(const aesecb_ctx *ctx, const uint8_t *in,
  * boundary, measured 2.6 ns a call against 2.3 (AES-128, Golden Cove,
  * through the PLT).
  */
-/*@ requires aesecb_ctx_arg(ctx);
-    requires ctx == \null || \valid_read(ctx);
-    requires len == 0 || in == \null || \valid_read(in + (0 .. len - 1));
-    requires len == 0 || out == \null || \valid(out + (0 .. len - 1));
-    requires in == \null || out == \null || in == out ||
-             \separated(in + (0 .. len - 1), out + (0 .. len - 1));
-    requires ctx == \null || out == \null ||
-             \separated(out + (0 .. len - 1), ctx);
+/*@ requires crypt_args(ctx, in, out, len);
     assigns out[0 .. len - 1];
     ensures \result == AESECB_OK || \result == AESECB_EINVAL ||
             \result == AESECB_EPARTIAL; */
@@ -1382,14 +1468,7 @@ ALIGN64_FN int aesecb_encrypt(const aesecb_ctx *ctx, const uint8_t *in,
 	return do_crypt(ctx, in, out, len, ONE_ENC);
 }
 
-/*@ requires aesecb_ctx_arg(ctx);
-    requires ctx == \null || \valid_read(ctx);
-    requires len == 0 || in == \null || \valid_read(in + (0 .. len - 1));
-    requires len == 0 || out == \null || \valid(out + (0 .. len - 1));
-    requires in == \null || out == \null || in == out ||
-             \separated(in + (0 .. len - 1), out + (0 .. len - 1));
-    requires ctx == \null || out == \null ||
-             \separated(out + (0 .. len - 1), ctx);
+/*@ requires crypt_args(ctx, in, out, len);
     assigns out[0 .. len - 1];
     ensures \result == AESECB_OK || \result == AESECB_EINVAL ||
             \result == AESECB_EPARTIAL; */

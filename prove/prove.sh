@@ -26,6 +26,9 @@
 #
 #   core   WP: lib/aesecb.c, every backend behind the prover's model of one
 #          (lib/internal.h, AESECB_PROVE_MODEL); not every goal is proved
+#   core386 WP: the functions of lib/aesecb.c whose proof depends on the
+#          encoding of the one-block slots, in the 32-bit x86 encoding
+#          (AESECB_PROVE_ONE_TESTED; 'core' proves the other one)
 #
 # WP runs with its run-time-error annotations (-wp-rte) and the provers Z3
 # and cvc5 under step limits, not time limits, so that a loaded machine
@@ -169,8 +172,13 @@ sbox_fct="sub_bytes1,inv_sub_bytes1"
 core_skip="aesecb_wipe aesecb__stack_mark make_requires aesecb_backend_requires
 aesecb_backend_find aesecb_backend_env aesecb_ctx_new aesecb_ctx_free ctx_alloc"
 
+# The functions whose proof depends on the one-block slots' encoding.
+core386_fct="aesecb__one_encode,aesecb__one_decode,one_ready,set_one,
+run_one_dit,do_crypt,aesecb_hp_mask,hp_mask_checked,hp_body"
+
 list_fct() {  # RUN: the functions WP proves in that run, comma-separated
 	case $1 in
+	core386) echo "$core386_fct" | tr -d '\n' ;;
 	sbox) echo "$sbox_fct" ;;
 	parser) echo "$parser_fct" | tr -d '\n' ;;
 	capture) echo "$capture_fct" | tr -d '\n' ;;
@@ -191,14 +199,25 @@ run() {  # RUN: one run, its log in $out/RUN.log, its time in $out/RUN.time
 	t0=$(date +%s)
 	var=$(eval "echo \${PROVE_FCT_$name:-}")
 	case $name in
-	sbox|none|core)
+	sbox|none|core|core386)
 		fct=${var:-$(list_fct "$name")}
 		extra=-DAESECB_PROVE_WP
-		[ "$name" = core ] && extra="$extra -DAESECB_PROVE_MODEL"
+		case $name in
+		core) extra="$extra -DAESECB_PROVE_MODEL" ;;
+		core386) extra="$extra -DAESECB_PROVE_MODEL -DAESECB_PROVE_ONE_TESTED" ;;
+		esac
 		# shellcheck disable=SC2086
 		"$FRAMAC" $common -cpp-extra-args="$cpp $extra" $files \
 			$wp -wp-fct "$fct" -wp-report-json "$out/$name.json" \
 			>"$out/$name.log" 2>&1 || echo "frama-c exited with $?" >>"$out/$name.log"
+		# the lemmas of the core (the one-block slots), which
+		# -wp-fct leaves out
+		case $name in core|core386)
+			# shellcheck disable=SC2086
+			"$FRAMAC" $common -cpp-extra-args="$cpp $extra" $files \
+				$wp -wp-prop @lemma \
+				>>"$out/$name.log" 2>&1 || echo "frama-c exited with $?" >>"$out/$name.log"
+		esac
 		;;
 	parser|capture)
 		fct=${var:-$(list_fct "$name")}

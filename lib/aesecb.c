@@ -783,32 +783,6 @@ static aesecb_blocks_fn setkey_work, hp_protect_work, hp_unprotect_work,
 #define ONE_MASK AESECB_ONE_MASK
 
 /*
- * The states of a context the entry points accept, for the contracts
- * (HACKING.md, "Proofs"), and what a ready context's pointers and slots
- * lead to: when the core is proved, the functions of the prover's model
- * backend (internal.h) and the core's own; the analysis of the entry
- * points with the portable backend (Eva) follows the pointers themselves
- * and is told nothing of them.
- */
-#if defined(__FRAMAC__) && defined(AESECB_PROVE_MODEL)
-const struct aesecb_impl aesecb__model_impl = {
-	aesecb__model_setkey, aesecb__model_encrypt, aesecb__model_decrypt,
-	aesecb__model_masks, aesecb__model_one
-};
-
-/*@
-  predicate impl_ok(struct aesecb_impl *i) =
-    i == &aesecb__model_impl;
-
-  predicate ctx_ptrs(aesecb_ctx *ctx) =
-    ctx->priv_encrypt == &aesecb__model_encrypt &&
-    ctx->priv_decrypt == &aesecb__model_decrypt &&
-    (ctx->priv_masks == &aesecb__model_masks ||
-     ctx->priv_masks == &generic_masks ||
-     ctx->priv_masks == &burned_masks);
-*/
-
-/*
  * The one-block slots (internal.h): what the proof of their encoding
  * assumes, two facts of C that WP's model leaves out, each stated once
  * here (trusted; HACKING.md, "Proofs").
@@ -858,7 +832,35 @@ const struct aesecb_impl aesecb__model_impl = {
   lemma one_slot_zero:
     one_fns(&aesecb__one_none) && !AESECB_ONE_TESTED ==>
     aesecb_one_fn_of(0) == &aesecb__one_none;
+*/
 
+/*
+ * The states of a context the entry points accept, for the contracts
+ * (HACKING.md, "Proofs"), and what a ready context's pointers and slots
+ * lead to: when the core is proved, the functions of the prover's model
+ * backend (internal.h) and the core's own; the analysis of the entry
+ * points with the portable backend (Eva) follows the pointers themselves
+ * and is told nothing of them.
+ */
+#if defined(__FRAMAC__) && defined(AESECB_PROVE_MODEL)
+const struct aesecb_impl aesecb__model_impl = {
+	aesecb__model_setkey, aesecb__model_encrypt, aesecb__model_decrypt,
+	aesecb__model_masks, aesecb__model_one
+};
+
+/*@
+  predicate impl_ok(struct aesecb_impl *i) =
+    i == &aesecb__model_impl;
+
+  predicate ctx_ptrs(aesecb_ctx *ctx) =
+    ctx->priv_encrypt == &aesecb__model_encrypt &&
+    ctx->priv_decrypt == &aesecb__model_decrypt &&
+    (ctx->priv_masks == &aesecb__model_masks ||
+     ctx->priv_masks == &generic_masks ||
+     ctx->priv_masks == &burned_masks);
+*/
+
+/*@
   // the function each slot of a ready context holds
   predicate slot_enc(aesecb_ctx *ctx) =
     \let f = aesecb_one_fn_of(ctx->priv_one[ONE_ENC]);

@@ -875,6 +875,11 @@ const struct aesecb_impl aesecb__model_impl = {
     f == &aesecb__model_one_mask || f == &burned_mask1 ||
     f == &generic_mask1 || f == &block_mask1;
 */
+/* For the prover, where a function reads a chosen backend's functions:
+ * that they are the model's, said naming the model (WP keeps what a
+ * global holds only in the goals that name it). */
+#define MODEL_IMPL(be) \
+	(aesecb_known(be) && (be)->impl == &aesecb__model_impl)
 #else
 /*@
   predicate impl_ok(struct aesecb_impl *i) = \true;
@@ -1516,7 +1521,12 @@ static aesecb_blocks_fn block_mask_work;
 static int burned_mask1(const aesecb_ctx *ctx, const uint8_t *sample,
                         uint8_t *mask)
 {
-	aesecb_masks_fn *fn = ctx->priv_backend->impl->masks;
+	aesecb_masks_fn *fn;
+
+#ifdef MODEL_IMPL
+	/*@ assert MODEL_IMPL(ctx->priv_backend); */
+#endif
+	fn = ctx->priv_backend->impl->masks;
 
 	return run_burned(fn != NULL ? fn : block_mask_work, ctx, sample, mask,
 	                  1);
@@ -1617,6 +1627,8 @@ static int generic_masks(const aesecb_ctx *ctx, const uint8_t *samples,
 	size_t i, k, j;
 
 	/*@ loop invariant 0 <= i <= n;
+	    loop invariant ctx->priv_rounds == \at(ctx->priv_rounds, Pre) &&
+	                   ctx->priv_key_len == \at(ctx->priv_key_len, Pre);
 	    loop assigns i, k, j, blocks[0 .. BATCH * AESECB_BLOCK_SIZE - 1],
 	                 masks[0 .. 5 * n - 1], stk->low;
 	    loop variant n - i; */
@@ -1626,6 +1638,8 @@ static int generic_masks(const aesecb_ctx *ctx, const uint8_t *samples,
 		ctx->priv_encrypt(ctx, samples + i * AESECB_BLOCK_SIZE,
 		                  blocks, k, stk);
 		/*@ loop invariant 0 <= j <= k;
+		    loop invariant ctx->priv_key_len ==
+		                   \at(ctx->priv_key_len, Pre);
 		    loop assigns j, masks[5 * i .. 5 * (i + k) - 1];
 		    loop variant k - j; */
 		for (j = 0; j < k; j++)
@@ -1683,8 +1697,12 @@ ALIGN64_FN int aesecb_hp_mask(const aesecb_ctx *ctx,
 static int burned_masks(const aesecb_ctx *ctx, const uint8_t *samples,
                         uint8_t *masks, size_t n, aesecb_stack *unused)
 {
-	aesecb_masks_fn *fn = ctx->priv_backend->impl->masks;
+	aesecb_masks_fn *fn;
 
+#ifdef MODEL_IMPL
+	/*@ assert MODEL_IMPL(ctx->priv_backend); */
+#endif
+	fn = ctx->priv_backend->impl->masks;
 	(void)unused;
 	return run_burned(fn != NULL ? fn : generic_masks, ctx, samples, masks,
 	                  n);

@@ -141,7 +141,7 @@ parser_files="$cli/quic/quic.c $cli/quic/datagram.c"
 capture_files="$cli/quic/quicframe.c $cli/quic/pcapin.c"
 parser_cpp="-I$cli -I$lib -include $top_srcdir/prove/prelude.h -idirafter $gccinc -idirafter $out/inc"
 wp="-wp -wp-rte -rte-no-pointer-call -wp-model typed+cast -wp-literals
-	-wp-prover z3,CVC5 -wp-par 1 -wp-steps $steps -wp-timeout 3600
+	-wp-prover ${PROVE_PROVERS:-z3,CVC5} -wp-par 1 -wp-steps $steps -wp-timeout 3600
 	-wp-no-simplify-land-mask -wp-filter-init"
 
 # The functions a file defines, as Frama-C sees them.

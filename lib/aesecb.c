@@ -1009,6 +1009,21 @@ static ALWAYS_INLINE int call_dit(aesecb_blocks_fn *fn, const aesecb_ctx *ctx,
 		return dit_restore(saved, fn(ctx, in, out, n, stk));
 	}
 #endif
+#ifdef MODEL_IMPL
+	/* (for the prover: which arguments go with which function) */
+	/*@ assert fn == &aesecb__model_encrypt ||
+	           fn == &aesecb__model_decrypt ==>
+	           aesecb_ready(ctx) && !burned_mask(fn, ctx) &&
+	           !burned_hp(fn) && fn != &setkey_work; */
+	/*@ assert fn == &setkey_work ==> !burned_hp(fn); */
+	/*@ assert fn == &setkey_work ==> burned_in(fn, n) == n; */
+	/*@ assert fn == &setkey_work ==> stk != \null; */
+	/*@ assert fn == &setkey_work ==>
+	           !burned_mask(fn, ctx) || !aesecb_ready(ctx); */
+	/*@ assert fn == &setkey_work ==> aesecb_key_args((aesecb_ctx *)ctx, in, n); */
+	/*@ assert burned_hp(fn) ==>
+	           aesecb_ready(ctx) && !burned_mask(fn, ctx); */
+#endif
 	/*@ calls aesecb__model_encrypt, aesecb__model_decrypt,
 	          aesecb__model_masks, generic_masks, burned_masks,
 	          block_mask_work, setkey_work, hp_protect_work,

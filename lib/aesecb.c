@@ -1209,6 +1209,9 @@ static int init_checked(aesecb_ctx *ctx, const uint8_t *key, size_t key_len,
 	if (rounds == 0)
 		return AESECB_EKEYLEN;
 
+#ifdef MODEL_IMPL
+	/*@ assert MODEL_IMPL(be); */
+#endif
 	regs = be->regs & CORE_REGS;
 	ctx->priv_backend = be;
 	ctx->priv_rounds = (uint16_t)rounds;

@@ -1822,7 +1822,7 @@ static ALWAYS_INLINE int hp_mask_packet(uint8_t *packet, size_t pn_offset,
 	bits = 0x1fu & ~((first >> 7) << 4);
 	packet[0] = (uint8_t)(first ^ (block[0] & bits));
 	plain = unprotect ? packet[0] : first;
-	pn_len = (plain & 3u) + 1u;
+	pn_len = plain % 4u + 1u;  /* its low 2 bits, plus one */
 #if WORD_ACCESS
 	{
 		uint32_t mask;

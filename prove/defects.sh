@@ -61,7 +61,7 @@ jobs=${PROVE_JOBS:-2}
 pids= names=
 # the runs make prove has (prove.sh); the defects of the others only
 # when named in PROVE_DEFECTS
-runs=${PROVE_RUNS:-sbox none parser capture eva}
+runs=${PROVE_RUNS:-sbox none parser capture eva core}
 defect() {
 	case " ${only:-$1} " in *" $1 "*) ;; *) return 0 ;; esac
 	case "$only: $runs " in ?*:*|*" $2 "*) ;; *) return 0 ;; esac

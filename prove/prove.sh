@@ -4,11 +4,17 @@
 # prove/prove.sh - what 'make prove' runs (HACKING.md, "Proofs").
 #
 # Frama-C 25 checks the ACSL contracts of the library and of the tool's
-# packet parser in three WP runs, two at a time:
+# packet parser in these WP runs, two at a time:
 #
 #   sbox   WP: the S-box circuits of the portable backend (lib/backend_none.c)
 #   none   WP: the rest of lib/backend_none.c, and aesecb_wipe and
 #          aesecb__stack_mark, which it calls
+#   core   WP: lib/aesecb.c, every backend behind the prover's model of one
+#          (lib/internal.h, AESECB_PROVE_MODEL), the one-block slots in
+#          the offset encoding of every build but 32-bit x86
+#   core386 WP: the functions of lib/aesecb.c whose proof depends on the
+#          encoding of the one-block slots, in the 32-bit x86 encoding
+#          (AESECB_PROVE_ONE_TESTED)
 #   parser WP: the tool's QUIC header parser (cli/quic/quic.c) and
 #          datagram splitter (cli/quic/datagram.c), which read untrusted
 #          packets
@@ -21,19 +27,13 @@
 #   eva    Eva: prove/eva_main.c, every entry point with the portable
 #          backend, on the inputs it lists (run-time errors)
 #
-# and, only when asked for (PROVE_RUNS; not part of 'make prove' yet,
-# doc/security-checks.md, "Proofs"):
-#
-#   core   WP: lib/aesecb.c, every backend behind the prover's model of one
-#          (lib/internal.h, AESECB_PROVE_MODEL); not every goal is proved
-#   core386 WP: the functions of lib/aesecb.c whose proof depends on the
-#          encoding of the one-block slots, in the 32-bit x86 encoding
-#          (AESECB_PROVE_ONE_TESTED; 'core' proves the other one)
-#
 # WP runs with its run-time-error annotations (-wp-rte) and the provers Z3
 # and cvc5 under step limits, not time limits, so that a loaded machine
 # gets the same verdicts, only later (the runs parser and capture add a
 # generous time limit as a safety net; a goal it stops is not proved).
+# Each goal goes to Z3 first, then to cvc5 if Z3 did not prove it; the
+# core's runs ask cvc5 first (Z3 proves none of their goals that WP's
+# own simplifier leaves: asking it first tripled the core run's time).
 # It fails on any goal not proved and any Eva alarm that prove/known does
 # not list (with its reason), and on any entry of prove/known that no
 # longer fails.
@@ -42,7 +42,8 @@
 # Optional: PROVE_LIB (the lib/ directory to prove; default
 # $top_srcdir/lib), PROVE_CLI (the cli/ directory; default
 # $top_srcdir/cli), PROVE_OUT (work directory; default prove-out),
-# PROVE_RUNS (which runs; default "sbox none capture parser eva"), PROVE_FCT_<run>
+# PROVE_RUNS (which runs; default "capture core none parser eva core386
+# sbox", the longest first), PROVE_FCT_<run>
 # (only these functions, comma-separated: the planted-defect check; for
 # eva, the entry of prove/eva_main.c to start from, default main),
 # PROVE_PROP_<run> (runs parser and capture: only these properties, as
@@ -57,7 +58,7 @@ top_srcdir=${top_srcdir:-.}
 lib=${PROVE_LIB:-$top_srcdir/lib}
 cli=${PROVE_CLI:-$top_srcdir/cli}
 out=${PROVE_OUT:-prove-out}
-runs=${PROVE_RUNS:-sbox none capture parser eva}
+runs=${PROVE_RUNS:-capture core none parser eva core386 sbox}
 jobs=${PROVE_JOBS:-2}
 steps=${PROVE_STEPS:-3000000}
 # the parser's goals are small: a lower limit, so that a goal that
@@ -141,7 +142,7 @@ parser_files="$cli/quic/quic.c $cli/quic/datagram.c"
 capture_files="$cli/quic/quicframe.c $cli/quic/pcapin.c"
 parser_cpp="-I$cli -I$lib -include $top_srcdir/prove/prelude.h -idirafter $gccinc -idirafter $out/inc"
 wp="-wp -wp-rte -rte-no-pointer-call -wp-model typed+cast -wp-literals
-	-wp-prover ${PROVE_PROVERS:-z3,CVC5} -wp-par 1 -wp-steps $steps -wp-timeout 3600
+	-wp-prover z3,CVC5 -wp-par 1 -wp-steps $steps -wp-timeout 3600
 	-wp-no-simplify-land-mask -wp-filter-init"
 
 # The functions a file defines, as Frama-C sees them.
@@ -195,27 +196,31 @@ list_fct() {  # RUN: the functions WP proves in that run, comma-separated
 }
 
 run() {  # RUN: one run, its log in $out/RUN.log, its time in $out/RUN.time
-	local name=$1 fct t0 var
+	local name=$1 fct t0 var w
 	t0=$(date +%s)
 	var=$(eval "echo \${PROVE_FCT_$name:-}")
 	case $name in
 	sbox|none|core|core386)
 		fct=${var:-$(list_fct "$name")}
 		extra=-DAESECB_PROVE_WP
+		w=$wp
 		case $name in
 		core) extra="$extra -DAESECB_PROVE_MODEL" ;;
 		core386) extra="$extra -DAESECB_PROVE_MODEL -DAESECB_PROVE_ONE_TESTED" ;;
 		esac
+		case $name in core|core386)
+			w=$(echo "$wp" | sed 's/-wp-prover z3,CVC5/-wp-prover CVC5,z3/') ;;
+		esac
 		# shellcheck disable=SC2086
 		"$FRAMAC" $common -cpp-extra-args="$cpp $extra" $files \
-			$wp -wp-fct "$fct" -wp-report-json "$out/$name.json" \
+			$w -wp-fct "$fct" -wp-report-json "$out/$name.json" \
 			>"$out/$name.log" 2>&1 || echo "frama-c exited with $?" >>"$out/$name.log"
 		# the lemmas of the core (the one-block slots), which
 		# -wp-fct leaves out
 		case $name in core|core386)
 			# shellcheck disable=SC2086
 			"$FRAMAC" $common -cpp-extra-args="$cpp $extra" $files \
-				$wp -wp-prop @lemma \
+				$w -wp-prop @lemma \
 				>>"$out/$name.log" 2>&1 || echo "frama-c exited with $?" >>"$out/$name.log"
 		esac
 		;;

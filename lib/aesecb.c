@@ -1062,7 +1062,7 @@ static NOINLINE int through(aesecb_blocks_fn *fn, const aesecb_ctx *ctx,
  * lives there but the block step 4 allocates, this frame's own, which the
  * contract need not name.  (Frama-C 25's WP does not model allocation:
  * the one part of the assigns goal that is the wipe of that block stays
- * unproved: doc/security-checks.md, "Proofs".)
+ * unproved, listed in prove/known.)
  */
 /*@ requires burned_args(fn, ctx, in, out, n);
     assigns out[0 .. burned_head(fn, ctx, n) - 1],

@@ -15,6 +15,9 @@
 #   capture WP: the rest of the tool's parsing of untrusted bytes: the
 #          frames of a decrypted packet (cli/quic/quicframe.c) and the
 #          link, IP and UDP headers of a captured frame (cli/quic/pcapin.c)
+#   hex    WP: the reader of datagrams given as hex text
+#          (cli/quic/dgramin.c) and the hex decoder it reads them with
+#          (cli/common/hex.c)
 #
 # and Eva in one:
 #
@@ -42,10 +45,10 @@
 # Optional: PROVE_LIB (the lib/ directory to prove; default
 # $top_srcdir/lib), PROVE_CLI (the cli/ directory; default
 # $top_srcdir/cli), PROVE_OUT (work directory; default prove-out),
-# PROVE_RUNS (which runs; default "sbox none capture parser eva"), PROVE_FCT_<run>
+# PROVE_RUNS (which runs; default "sbox none capture parser eva hex"), PROVE_FCT_<run>
 # (only these functions, comma-separated: the planted-defect check; for
 # eva, the entry of prove/eva_main.c to start from, default main),
-# PROVE_PROP_<run> (runs parser and capture: only these properties, as
+# PROVE_PROP_<run> (runs parser, capture and hex: only these properties, as
 # WP's -wp-prop takes them; the planted-defect check),
 # PROVE_JOBS (runs at a time; default 2), PROVE_STEPS (prover steps),
 # PROVE_STEPS_PARSER (prover steps of the parser and capture runs),
@@ -57,7 +60,7 @@ top_srcdir=${top_srcdir:-.}
 lib=${PROVE_LIB:-$top_srcdir/lib}
 cli=${PROVE_CLI:-$top_srcdir/cli}
 out=${PROVE_OUT:-prove-out}
-runs=${PROVE_RUNS:-sbox none capture parser eva}
+runs=${PROVE_RUNS:-sbox none capture parser eva hex}
 jobs=${PROVE_JOBS:-2}
 steps=${PROVE_STEPS:-3000000}
 # the parser's goals are small: a lower limit, so that a goal that
@@ -139,6 +142,8 @@ case " $runs " in
 esac
 parser_files="$cli/quic/quic.c $cli/quic/datagram.c"
 capture_files="$cli/quic/quicframe.c $cli/quic/pcapin.c"
+# (prove/hexrun.h: the contracts of what the hex run calls in lib/)
+hex_files="$cli/common/hex.c $cli/quic/dgramin.c"
 parser_cpp="-I$cli -I$lib -include $top_srcdir/prove/prelude.h -idirafter $gccinc -idirafter $out/inc"
 wp="-wp -wp-rte -rte-no-pointer-call -wp-model typed+cast -wp-literals
 	-wp-prover z3,CVC5 -wp-par 1 -wp-steps $steps -wp-timeout 3600
@@ -164,6 +169,11 @@ skip_ack,skip_stream,read_crypto,read_new_cid,one_frame,qf_next,qf_hello_add,
 have_range,is_hello,qf_hello_random,qf_hello_suite,
 be16,be32,le32,kind,pcapin_sniff,is_vlan,short_frame,other_port,udp,fragment,
 ipv4,ipv6,frame"
+# The hex text of datagrams, as it is read and decoded (not the hex
+# encoder, nor the wrappers of the C library's memchr and vsnprintf,
+# whose contracts are assumed).
+hex_fct="cli_hex_init,hex8,feed_one,room_for8,cli_hex_feed,cli_hex_end,
+cli_hex_decode,dgramin_init,dgramin_prime,dgramin_free,grow,feed,dgramin_next"
 # The S-box circuits: most of the portable backend's goals, a run of
 # their own so that the two cores share the work.
 sbox_fct="sub_bytes1,inv_sub_bytes1"
@@ -182,6 +192,7 @@ list_fct() {  # RUN: the functions WP proves in that run, comma-separated
 	sbox) echo "$sbox_fct" ;;
 	parser) echo "$parser_fct" | tr -d '\n' ;;
 	capture) echo "$capture_fct" | tr -d '\n' ;;
+	hex) echo "$hex_fct" | tr -d '\n' ;;
 	none)
 		defined "$lib/backend_none.c" |
 			grep -vxF -e sub_bytes1 -e inv_sub_bytes1 |
@@ -219,14 +230,18 @@ run() {  # RUN: one run, its log in $out/RUN.log, its time in $out/RUN.time
 				>>"$out/$name.log" 2>&1 || echo "frama-c exited with $?" >>"$out/$name.log"
 		esac
 		;;
-	parser|capture)
+	parser|capture|hex)
 		fct=${var:-$(list_fct "$name")}
 		pfiles=$(eval "echo \$${name}_files")
 		prop=$(eval "echo \${PROVE_PROP_$name:-}")
+		pcpp=$parser_cpp
+		# hex: the encoder's SSE2 pass (not proved) left out
+		[ "$name" != hex ] ||
+			pcpp="$pcpp -U__SSE2__ -include $top_srcdir/prove/hexrun.h"
 		# shellcheck disable=SC2086
 		# -wp-split: a goal per path of the parse (the provers
 		# lose their way in one goal with every path at once)
-		"$FRAMAC" $common -cpp-extra-args="$parser_cpp" $pfiles \
+		"$FRAMAC" $common -cpp-extra-args="$pcpp" $pfiles \
 			$(echo "$wp" | sed "s/-wp-steps $steps/-wp-steps $parser_steps/;
 				s/-wp-timeout 3600/-wp-timeout $parser_timeout/") \
 			-wp-split -wp-fct "$fct" ${prop:+-wp-prop "$prop"} \

@@ -154,7 +154,8 @@ static int room_for8(const struct cli_hex *h, const uint8_t *out, size_t room)
             \result == CLI_HEX_FULL;
     // the characters taken: all, or up to the one it stopped at
     ensures \result == CLI_HEX_OK ==> h->chars == \old(h->chars) + len;
-    ensures \result != CLI_HEX_OK ==> h->chars < \old(h->chars) + len;
+    ensures \result != CLI_HEX_OK ==>
+            \old(h->chars) <= h->chars < \old(h->chars) + len;
 */
 int cli_hex_feed(struct cli_hex *h, uint8_t *out, size_t room,
                  const char *text, size_t len)

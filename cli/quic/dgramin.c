@@ -232,6 +232,27 @@ static int feed(struct dgramin *r, size_t at, size_t n, char *why,
 	return 0;
 }
 
+/* The errors of dgramin_next, with their message. */
+/*@ requires \valid(why + (0 .. size - 1));
+    assigns why[0 .. size - 1];
+    ensures \result == DGRAMIN_EIO;
+*/
+static int read_error(char *why, size_t size)
+{
+	say(why, size, "read error: %s", strerror(errno));
+	return DGRAMIN_EIO;
+}
+
+/*@ requires \valid(why + (0 .. size - 1));
+    assigns why[0 .. size - 1];
+    ensures \result == DGRAMIN_EBAD;
+*/
+static int odd_digits(char *why, size_t size, unsigned long long digits)
+{
+	say(why, size, "odd number of hex digits (%llu)", digits);
+	return DGRAMIN_EBAD;
+}
+
 /*@ requires dgramin_ok(r) && why_ok(r, why, size);
     requires \valid(d) && \valid(len);
     requires \separated(d, len, r, why + (0 .. size - 1));
@@ -266,10 +287,8 @@ int dgramin_next(struct dgramin *r, uint8_t **d, size_t *len, char *why,
 				return DGRAMIN_OK;
 			}
 			got = read_text(r->fd, r->buf, sizeof r->buf);
-			if (got < 0) {
-				say(why, size, "read error: %s", strerror(errno));
-				return DGRAMIN_EIO;
-			}
+			if (got < 0)
+				return read_error(why, size);
 			r->pos = 0;
 			r->have = (size_t)got;
 			if (got == 0) {
@@ -300,11 +319,8 @@ int dgramin_next(struct dgramin *r, uint8_t **d, size_t *len, char *why,
 			cli_hex_init(&r->h, CLI_HEX_SKIP_SPACE);
 			r->comment = 0;
 			r->dline = r->line++;
-			if (st == CLI_HEX_ODD) {
-				say(why, size, "odd number of hex digits "
-				    "(%llu)", digits);
-				return DGRAMIN_EBAD;
-			}
+			if (st == CLI_HEX_ODD)
+				return odd_digits(why, size, digits);
 			if (digits == 0)
 				continue;
 			*d = r->d;

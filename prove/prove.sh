@@ -52,6 +52,7 @@
 # WP's -wp-prop takes them; the planted-defect check),
 # PROVE_JOBS (runs at a time; default 2), PROVE_STEPS (prover steps),
 # PROVE_STEPS_PARSER (prover steps of the parser and capture runs),
+# PROVE_STEPS_HEX (of the hex run),
 # PROVE_TIMEOUT_PARSER (their prover time limit in seconds, a safety net
 # only: cvc5 does not count every step it takes against its limit).
 set -eu
@@ -66,6 +67,9 @@ steps=${PROVE_STEPS:-3000000}
 # the parser's goals are small: a lower limit, so that a goal that
 # fails (prove/known) fails in seconds
 parser_steps=${PROVE_STEPS_PARSER:-300000}
+# the run hex: the reader's loop gives cvc5 larger goals, which need
+# more steps (the same as sbox and none)
+hex_steps=${PROVE_STEPS_HEX:-3000000}
 # and a time limit far above what a goal proved within those steps takes
 # on a loaded machine, so that a failing goal on which cvc5 runs past its
 # step limit ends as unproved, not after an hour
@@ -242,8 +246,10 @@ run() {  # RUN: one run, its log in $out/RUN.log, its time in $out/RUN.time
 		# shellcheck disable=SC2086
 		# -wp-split: a goal per path of the parse (the provers
 		# lose their way in one goal with every path at once)
+		psteps=$parser_steps
+		[ "$name" != hex ] || psteps=$hex_steps
 		"$FRAMAC" $common -cpp-extra-args="$pcpp" $pfiles \
-			$(echo "$wp" | sed "s/-wp-steps $steps/-wp-steps $parser_steps/;
+			$(echo "$wp" | sed "s/-wp-steps $steps/-wp-steps $psteps/;
 				s/-wp-timeout 3600/-wp-timeout $parser_timeout/") \
 			-wp-split -wp-fct "$fct" ${prop:+-wp-prop "$prop"} \
 			-wp-report-json "$out/$name.json" \

@@ -306,19 +306,23 @@ int dgramin_next(struct dgramin *r, uint8_t **d, size_t *len, char *why,
 		}
 		st = feed(r, r->pos, n, why, size);
 		r->pos += n;
+		/*@ assert dgramin_ok(r) && r->h.nout <= r->cap; */
 		if (st != 0)
 			return st;
 		if (n == avail)
 			continue;        /* the line goes on in the next read */
 		r->pos++;            /* the newline */
+		/*@ assert dgramin_ok(r); */
 		{
 			unsigned long long digits = r->h.digits;
 			size_t bytes = r->h.nout;
 
 			st = cli_hex_end(&r->h);
 			cli_hex_init(&r->h, CLI_HEX_SKIP_SPACE);
+			/*@ assert dgramin_ok(r) && bytes <= r->cap; */
 			r->comment = 0;
 			r->dline = r->line++;
+			/*@ assert dgramin_ok(r) && bytes <= r->cap; */
 			if (st == CLI_HEX_ODD)
 				return odd_digits(why, size, digits);
 			if (digits == 0)

@@ -16,7 +16,8 @@
  * from void * of other types than char.  malloc gives a new block of n
  * bytes, or NULL, apart from the reader of datagrams
  * (cli/quic/dgramin.h) that grows it and from its old buffer; free
- * changes nothing the proof reads; memcpy writes d[0 .. n - 1] and reads s[0 .. n - 1].
+ * changes nothing the proof reads; memcpy writes d[0 .. n - 1] and
+ * reads s[0 .. n - 1].
  * Assumed, not proved: that the block is new, and that each block freed
  * came from malloc and is not used after (the tests under
  * AddressSanitizer check these).  aesecb_wipe, on the datagram buffer,

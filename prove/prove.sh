@@ -21,6 +21,9 @@
 #   capture WP: the rest of the tool's parsing of untrusted bytes: the
 #          frames of a decrypted packet (cli/quic/quicframe.c) and the
 #          link, IP and UDP headers of a captured frame (cli/quic/pcapin.c)
+#   hex    WP: the reader of datagrams given as hex text
+#          (cli/quic/dgramin.c) and the hex decoder it reads them with
+#          (cli/common/hex.c)
 #
 # and Eva in one:
 #
@@ -42,14 +45,15 @@
 # Optional: PROVE_LIB (the lib/ directory to prove; default
 # $top_srcdir/lib), PROVE_CLI (the cli/ directory; default
 # $top_srcdir/cli), PROVE_OUT (work directory; default prove-out),
-# PROVE_RUNS (which runs; default "capture core none parser eva core386
-# sbox", the longest first), PROVE_FCT_<run>
+# PROVE_RUNS (which runs; default "capture core hex none parser eva
+# core386 sbox", the longest first), PROVE_FCT_<run>
 # (only these functions, comma-separated: the planted-defect check; for
 # eva, the entry of prove/eva_main.c to start from, default main),
-# PROVE_PROP_<run> (runs parser and capture: only these properties, as
+# PROVE_PROP_<run> (runs parser, capture and hex: only these properties, as
 # WP's -wp-prop takes them; the planted-defect check),
 # PROVE_JOBS (runs at a time; default 2), PROVE_STEPS (prover steps),
 # PROVE_STEPS_PARSER (prover steps of the parser and capture runs),
+# PROVE_STEPS_HEX (of the hex run),
 # PROVE_TIMEOUT_PARSER (their prover time limit in seconds, a safety net
 # only: cvc5 does not count every step it takes against its limit).
 set -eu
@@ -58,12 +62,15 @@ top_srcdir=${top_srcdir:-.}
 lib=${PROVE_LIB:-$top_srcdir/lib}
 cli=${PROVE_CLI:-$top_srcdir/cli}
 out=${PROVE_OUT:-prove-out}
-runs=${PROVE_RUNS:-capture core none parser eva core386 sbox}
+runs=${PROVE_RUNS:-capture core hex none parser eva core386 sbox}
 jobs=${PROVE_JOBS:-2}
 steps=${PROVE_STEPS:-3000000}
 # the parser's goals are small: a lower limit, so that a goal that
 # fails (prove/known) fails in seconds
 parser_steps=${PROVE_STEPS_PARSER:-300000}
+# the run hex: the reader's loop gives cvc5 larger goals, which need
+# more steps (the same as sbox and none)
+hex_steps=${PROVE_STEPS_HEX:-3000000}
 # and a time limit far above what a goal proved within those steps takes
 # on a loaded machine, so that a failing goal on which cvc5 runs past its
 # step limit ends as unproved, not after an hour
@@ -140,6 +147,8 @@ case " $runs " in
 esac
 parser_files="$cli/quic/quic.c $cli/quic/datagram.c"
 capture_files="$cli/quic/quicframe.c $cli/quic/pcapin.c"
+# (prove/hexrun.h: the contracts of what the hex run calls in lib/)
+hex_files="$cli/common/hex.c $cli/quic/dgramin.c"
 parser_cpp="-I$cli -I$lib -include $top_srcdir/prove/prelude.h -idirafter $gccinc -idirafter $out/inc"
 wp="-wp -wp-rte -rte-no-pointer-call -wp-model typed+cast -wp-literals
 	-wp-prover z3,CVC5 -wp-par 1 -wp-steps $steps -wp-timeout 3600
@@ -165,6 +174,12 @@ skip_ack,skip_stream,read_crypto,read_new_cid,one_frame,qf_next,qf_hello_add,
 have_range,is_hello,qf_hello_random,qf_hello_suite,
 be16,be32,le32,kind,pcapin_sniff,is_vlan,short_frame,other_port,udp,fragment,
 ipv4,ipv6,frame"
+# The hex text of datagrams, as it is read and decoded (not the hex
+# encoder; not say, find and read_text, the wrappers of the C library's
+# vsnprintf, memchr and read, whose contracts are assumed; not
+# dgramin_init and dgramin_free: doc/security-checks.md, "Proofs").
+hex_fct="cli_hex_init,hex8,feed_one,room_for8,cli_hex_feed,cli_hex_end,
+cli_hex_decode,dgramin_prime,grow,feed,read_error,odd_digits,dgramin_next"
 # The S-box circuits: most of the portable backend's goals, a run of
 # their own so that the two cores share the work.
 sbox_fct="sub_bytes1,inv_sub_bytes1"
@@ -183,6 +198,7 @@ list_fct() {  # RUN: the functions WP proves in that run, comma-separated
 	sbox) echo "$sbox_fct" ;;
 	parser) echo "$parser_fct" | tr -d '\n' ;;
 	capture) echo "$capture_fct" | tr -d '\n' ;;
+	hex) echo "$hex_fct" | tr -d '\n' ;;
 	none)
 		defined "$lib/backend_none.c" |
 			grep -vxF -e sub_bytes1 -e inv_sub_bytes1 |
@@ -224,15 +240,21 @@ run() {  # RUN: one run, its log in $out/RUN.log, its time in $out/RUN.time
 				>>"$out/$name.log" 2>&1 || echo "frama-c exited with $?" >>"$out/$name.log"
 		esac
 		;;
-	parser|capture)
+	parser|capture|hex)
 		fct=${var:-$(list_fct "$name")}
 		pfiles=$(eval "echo \$${name}_files")
 		prop=$(eval "echo \${PROVE_PROP_$name:-}")
+		pcpp=$parser_cpp
+		# hex: the encoder's SSE2 pass (not proved) left out
+		[ "$name" != hex ] ||
+			pcpp="$pcpp -U__SSE2__ -include $top_srcdir/prove/hexrun.h"
 		# shellcheck disable=SC2086
 		# -wp-split: a goal per path of the parse (the provers
 		# lose their way in one goal with every path at once)
-		"$FRAMAC" $common -cpp-extra-args="$parser_cpp" $pfiles \
-			$(echo "$wp" | sed "s/-wp-steps $steps/-wp-steps $parser_steps/;
+		psteps=$parser_steps
+		[ "$name" != hex ] || psteps=$hex_steps
+		"$FRAMAC" $common -cpp-extra-args="$pcpp" $pfiles \
+			$(echo "$wp" | sed "s/-wp-steps $steps/-wp-steps $psteps/;
 				s/-wp-timeout 3600/-wp-timeout $parser_timeout/") \
 			-wp-split -wp-fct "$fct" ${prop:+-wp-prop "$prop"} \
 			-wp-report-json "$out/$name.json" \

@@ -7,19 +7,37 @@
 #include <config.h>
 #endif
 
-#include <string.h>
+#include <limits.h>
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
 
 #include "common/hex.h"
 
+/*@ // The output of a decode: room bytes at out, apart from the state,
+    // nout of them stored; or no output (out NULL: counted only).
+    predicate hex_out(struct cli_hex *h, uint8_t *out, size_t room) =
+      \valid(h) && h->nout <= room &&
+      (out == \null ||
+       (\valid(out + (0 .. room - 1)) &&
+        \separated(h, out + (0 .. room - 1))));
+*/
+
+/*@ requires \valid(h);
+    assigns *h;
+    ensures h->flags == flags && h->hi == 0 && h->nout == 0;
+    ensures h->digits == 0 && h->chars == 0;
+    ensures h->line == 1 && h->col == 1;
+*/
 void cli_hex_init(struct cli_hex *h, unsigned flags)
 {
-	memset(h, 0, sizeof *h);
 	h->flags = flags;
+	h->hi = 0;
+	h->digits = 0;
+	h->chars = 0;
 	h->line = 1;
 	h->col = 1;
+	h->nout = 0;
 }
 
 /*
@@ -32,6 +50,10 @@ void cli_hex_init(struct cli_hex *h, unsigned flags)
  * low four bits, plus 9 for a letter (bit 6, either case).  The branch is
  * on whether the eight are digits (their class), never on their values.
  */
+/*@ requires \valid_read(t + (0 .. 7)) && \valid(bytes);
+    assigns *bytes;
+    ensures \result == 0 || \result == 1;
+*/
 static int hex8(const char *t, uint32_t *bytes)
 {
 	const uint64_t lanes = UINT64_C(0x0101010101010101);
@@ -39,6 +61,9 @@ static int hex8(const char *t, uint32_t *bytes)
 	uint64_t x = 0, dig, low, up, n;
 	int i;
 
+	/*@ loop invariant -1 <= i <= 7;
+	    loop assigns i, x;
+	    loop variant i + 1; */
 	for (i = 7; i >= 0; i--)
 		x = (x << 8) | (uint8_t)t[i];
 	if (x & high)
@@ -62,6 +87,16 @@ static int hex8(const char *t, uint32_t *bytes)
 }
 
 /* One character: CLI_HEX_OK, CLI_HEX_BAD or CLI_HEX_FULL. */
+/*@ requires hex_out(h, out, room) && 0 <= c <= 255;
+    requires h->chars < ULLONG_MAX;
+    assigns h->hi, h->digits, h->chars, h->line, h->col, h->nout,
+            out[h->nout .. room - 1];
+    ensures hex_out(h, out, room) && \old(h->nout) <= h->nout;
+    ensures \result == CLI_HEX_OK || \result == CLI_HEX_BAD ||
+            \result == CLI_HEX_FULL;
+    ensures \result == CLI_HEX_OK ==> h->chars == \old(h->chars) + 1;
+    ensures \result != CLI_HEX_OK ==> h->chars == \old(h->chars);
+*/
 static int feed_one(struct cli_hex *h, uint8_t *out, size_t room, int c)
 {
 	int cls = cli_hexclass(c);
@@ -91,6 +126,11 @@ static int feed_one(struct cli_hex *h, uint8_t *out, size_t room, int c)
 
 /* Whether the next eight digits may be taken at once: at a byte's start,
  * with room for their four bytes (or counted only). */
+/*@ requires \valid_read(h);
+    assigns \nothing;
+    ensures \result != 0 ==> h->digits % 2 == 0;
+    ensures \result != 0 && out != \null ==> h->nout + 4 <= room;
+*/
 static int room_for8(const struct cli_hex *h, const uint8_t *out, size_t room)
 {
 	if (h->digits % 2 != 0)
@@ -100,6 +140,23 @@ static int room_for8(const struct cli_hex *h, const uint8_t *out, size_t room)
 	return h->nout <= room && room - h->nout >= 4;
 }
 
+/*@ requires hex_out(h, out, room);
+    requires \valid_read(text + (0 .. len - 1));
+    requires \separated(h, text + (0 .. len - 1));
+    requires out != \null ==>
+             \separated(out + (0 .. room - 1), text + (0 .. len - 1));
+    // chars counts every character: it does not wrap
+    requires h->chars + len <= ULLONG_MAX;
+    assigns h->hi, h->digits, h->chars, h->line, h->col, h->nout,
+            out[\old(h->nout) .. room - 1];
+    ensures hex_out(h, out, room) && \old(h->nout) <= h->nout;
+    ensures \result == CLI_HEX_OK || \result == CLI_HEX_BAD ||
+            \result == CLI_HEX_FULL;
+    // the characters taken: all, or up to the one it stopped at
+    ensures \result == CLI_HEX_OK ==> h->chars == \old(h->chars) + len;
+    ensures \result != CLI_HEX_OK ==>
+            \old(h->chars) <= h->chars < \old(h->chars) + len;
+*/
 int cli_hex_feed(struct cli_hex *h, uint8_t *out, size_t room,
                  const char *text, size_t len)
 {
@@ -107,6 +164,13 @@ int cli_hex_feed(struct cli_hex *h, uint8_t *out, size_t room,
 	uint32_t b;
 	int r;
 
+	/*@ loop invariant 0 <= i <= len;
+	    loop invariant hex_out(h, out, room);
+	    loop invariant \at(h->nout, Pre) <= h->nout;
+	    loop invariant h->chars == \at(h->chars, Pre) + i;
+	    loop assigns i, b, r, h->hi, h->digits, h->chars, h->line, h->col,
+	                 h->nout, out[\at(h->nout, Pre) .. room - 1];
+	    loop variant len - i; */
 	while (i < len) {
 		if (len - i >= 8 && room_for8(h, out, room) &&
 		    hex8(text + i, &b)) {
@@ -131,12 +195,26 @@ int cli_hex_feed(struct cli_hex *h, uint8_t *out, size_t room,
 	return CLI_HEX_OK;
 }
 
+/*@ requires \valid(h);
+    assigns h->hi;
+    ensures h->hi == 0;
+    ensures \result == CLI_HEX_OK || \result == CLI_HEX_ODD;
+*/
 int cli_hex_end(struct cli_hex *h)
 {
 	h->hi = 0;
 	return h->digits % 2 != 0 ? CLI_HEX_ODD : CLI_HEX_OK;
 }
 
+/*@ requires \valid(h) && \valid_read(text + (0 .. len - 1));
+    requires out == \null || \valid(out + (0 .. room - 1));
+    requires \separated(h, text + (0 .. len - 1));
+    requires out != \null ==>
+             \separated(h, out + (0 .. room - 1), text + (0 .. len - 1));
+    assigns *h, out[0 .. room - 1];
+    ensures h->nout <= room && h->hi == 0;
+    ensures CLI_HEX_ODD <= \result <= CLI_HEX_OK;
+*/
 int cli_hex_decode(struct cli_hex *h, unsigned flags, uint8_t *out,
                    size_t room, const char *text, size_t len)
 {

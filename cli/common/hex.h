@@ -14,12 +14,14 @@
 #include <stdint.h>
 
 /* All ones if lo <= c <= hi, else 0 (c, lo, hi below 2^31). */
+/*@ assigns \nothing; */
 static inline uint32_t cli_ct_in_range(uint32_t c, uint32_t lo, uint32_t hi)
 {
 	return (((c - lo) | (hi - c)) >> 31) - 1u;
 }
 
 /* Value of a hex digit (either case), or -1.  No branch on c. */
+/*@ assigns \nothing; */
 static inline int cli_hexnibble(int c)
 {
 	uint32_t u = (uint32_t)c & 0xffu;
@@ -37,6 +39,7 @@ static inline int cli_hexnibble(int c)
 #define CLI_HEX_DIGIT 1
 #define CLI_HEX_SPACE 2   /* space, \t, \n, \v, \f, \r */
 #define CLI_HEX_OTHER 4
+/*@ assigns \nothing; */
 static inline int cli_hexclass(int c)
 {
 	uint32_t u = (uint32_t)c & 0xffu;

@@ -232,8 +232,8 @@ run() {  # RUN: one run, its log in $out/RUN.log, its time in $out/RUN.time
 			$w -wp-fct "$fct" -wp-report-json "$out/$name.json" \
 			>"$out/$name.log" 2>&1 || echo "frama-c exited with $?" >>"$out/$name.log"
 		# the lemmas of the core (the one-block slots), which
-		# -wp-fct leaves out
-		case $name in core|core386)
+		# -wp-fct leaves out (not in a run of named functions)
+		case $name${var:+-named} in core|core386)
 			# shellcheck disable=SC2086
 			"$FRAMAC" $common -cpp-extra-args="$cpp $extra" $files \
 				$w -wp-prop @lemma \

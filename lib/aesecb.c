@@ -114,13 +114,31 @@ static const struct aesecb_backend *const backends[] = {
       (\exists integer i; 0 <= i < NBACKENDS && be == backends[i]) &&
       \valid_read(be); */
 
+/* A context is none of the descriptors, which are const objects: no
+ * valid program writes one (WP's memory model does not tell a const
+ * object from another). */
+/*@ predicate aesecb_apart(aesecb_ctx *ctx) =
+      \forall integer i; 0 <= i < NBACKENDS ==> \separated(ctx, backends[i]); */
+
+/* For the prover of the core (AESECB_PROVE_MODEL), where every descriptor
+ * leads to the model backend (internal.h): that a known one does, said
+ * where the table is read (WP keeps the descriptors' initial values only
+ * in the goals that read them). */
+#if defined(__FRAMAC__) && defined(AESECB_PROVE_MODEL)
+#define KNOWN_MODEL(be) ((be)->impl == &aesecb__model_impl)
+#else
+#define KNOWN_MODEL(be) \true
+#endif
+
 /*@ assigns \nothing;
-    ensures \result != 0 <==> aesecb_known(be); */
+    ensures \result != 0 <==> aesecb_known(be);
+    ensures \result != 0 ==> KNOWN_MODEL(be); */
 static int known(const aesecb_backend *be)
 {
 	size_t i;
 
-	/*@ loop invariant 0 <= i <= NBACKENDS;
+	/*@ loop pragma UNROLL NBACKENDS;
+	    loop invariant 0 <= i <= NBACKENDS;
 	    loop invariant \forall integer j; 0 <= j < i ==> be != backends[j];
 	    loop assigns i;
 	    loop variant NBACKENDS - i; */
@@ -228,7 +246,8 @@ const char *aesecb_backend_unavailable_reason(const aesecb_backend *be)
 }
 
 /*@ assigns \nothing;
-    ensures \result != 0 ==> aesecb_known(be) && be->impl != \null; */
+    ensures \result != 0 ==> aesecb_known(be) && be->impl != \null;
+    ensures \result != 0 ==> KNOWN_MODEL(be); */
 int aesecb_backend_available(const aesecb_backend *be)
 {
 	return known(be) && aesecb_backend_unavailable_reason(be) == NULL;
@@ -1080,6 +1099,18 @@ static NOINLINE REAL_STACK int run_burned(aesecb_blocks_fn *fn,
 	int status;
 
 	stk.low = (uintptr_t)&stk;
+	/* (for the prover: what the precondition says, carried across the
+	 * allocation of stk, one \valid_read at a time) */
+	/*@ assert \separated(&stk, ctx) && \separated(&stk, ctx->priv_backend); */
+	/*@ assert \at(\valid_read(ctx) && \valid_read(ctx->priv_backend), Pre); */
+	/*@ assert \valid_read(ctx) && \valid_read(ctx->priv_backend); */
+	/*@ assert \at(aesecb_chosen(ctx), Pre) ==> aesecb_chosen(ctx); */
+	/*@ assert \at(aesecb_ready(ctx), Pre) ==> aesecb_ready(ctx); */
+	/*@ assert burned_args(fn, ctx, in, out, n); */
+	/*@ assert \valid(&stk); */
+	/*@ assert \separated(&stk, in + (0 .. burned_in(fn, n) - 1)); */
+	/*@ assert \separated(&stk, out + (0 .. burned_out(fn, ctx, n) - 1)); */
+	/*@ assert stk_apart: burned_stk(&stk, fn, ctx, in, out, n); */
 	status = through(fn, ctx, in, out, n, &stk);
 	clear_registers();
 	depth = (uintptr_t)&stk - stk.low;
@@ -1185,6 +1216,7 @@ static int setkey_work(const aesecb_ctx *ctx, const uint8_t *key,
 /*@ requires \valid(ctx);
     requires key == \null || \valid_read(key + (0 .. key_len - 1)) &&
                              \separated(key + (0 .. key_len - 1), ctx);
+    requires aesecb_apart(ctx);
     assigns *ctx;
     ensures \result == AESECB_OK ==>
             aesecb_ready(ctx) && ctx->priv_key_len == key_len; */
@@ -1195,9 +1227,11 @@ static int init_checked(aesecb_ctx *ctx, const uint8_t *key, size_t key_len,
 	unsigned regs;
 
 	if (be == NULL) {
-		status = aesecb_backend_resolve(NULL, &be, NULL);
+		/* (into the context, which keeps it below) */
+		status = aesecb_backend_resolve(NULL, &ctx->priv_backend, NULL);
 		if (status != AESECB_OK)
 			return status;
+		be = ctx->priv_backend;
 	} else if (!known(be)) {
 		return AESECB_EUNKNOWN;
 	}
@@ -1210,8 +1244,15 @@ static int init_checked(aesecb_ctx *ctx, const uint8_t *key, size_t key_len,
 		return AESECB_EKEYLEN;
 
 #ifdef MODEL_IMPL
+	/* (for the prover: the model's functions, then each part of
+	 * aesecb_ready as the context is filled, before and after key setup;
+	 * the context is none of the descriptors) */
 	/*@ assert MODEL_IMPL(be); */
+	/*@ assert be->impl->encrypt == &aesecb__model_encrypt &&
+	           be->impl->decrypt == &aesecb__model_decrypt &&
+	           be->impl->masks == &aesecb__model_masks; */
 #endif
+	/*@ assert \separated(ctx, be); */
 	regs = be->regs & CORE_REGS;
 	ctx->priv_backend = be;
 	ctx->priv_rounds = (uint16_t)rounds;
@@ -1224,12 +1265,34 @@ static int init_checked(aesecb_ctx *ctx, const uint8_t *key, size_t key_len,
 	                  : be->impl->masks != NULL ? be->impl->masks
 	                  : generic_masks;
 	ctx->priv_burn = (regs & AESECB_REGS_BLOCKS) == 0;
+	/*@ assert ctx_ptrs(ctx); */
 	set_one(ctx, be, rounds, regs);
 #ifdef AESECB_DIT
 	ctx->priv_dit = (uint8_t)backend_dit(be);
 #endif
+	/*@ assert aesecb_keyed(ctx); */
+	/*@ assert aesecb_known(ctx->priv_backend); */
+	/*@ assert impl_ok(ctx->priv_backend->impl); */
+	/*@ assert ctx_ptrs(ctx); */
+	/*@ assert slot_enc(ctx) && slot_dec(ctx) && slot_mask(ctx); */
+	/*@ assert ctx->priv_key_len == key_len; */
+	/*@ assert aesecb_ready(ctx) && ctx->priv_key_len == key_len; */
+	/*@ assert burned_head(&setkey_work, ctx, key_len) == 0; */
+	/*@ assert burned_pn(&setkey_work) == 0; */
+	/*@ assert burned_keys(&setkey_work, ctx) == sizeof(ctx->priv_keys.b); */
 	/* under DIT where the context asks for it (run_burned) */
-	return run_burned(setkey_work, ctx, key, NULL, key_len);
+	status = run_burned(setkey_work, ctx, key, NULL, key_len);
+	/*@ assert ctx->priv_key_len == key_len; */
+	/*@ assert ctx->priv_rounds == rounds; */
+	/*@ assert \valid_read(ctx); */
+	/*@ assert aesecb_rounds(ctx->priv_rounds); */
+	/*@ assert ctx->priv_key_len == 4 * (ctx->priv_rounds - 6); */
+	/*@ assert keyed_after_setkey: aesecb_keyed(ctx); */
+	/*@ assert aesecb_chosen(ctx); */
+	/*@ assert ctx_ptrs(ctx); */
+	/*@ assert slot_enc(ctx) && slot_dec(ctx) && slot_mask(ctx); */
+	/*@ assert aesecb_ready(ctx); */
+	return status;
 }
 
 /*
@@ -1238,7 +1301,8 @@ static int init_checked(aesecb_ctx *ctx, const uint8_t *key, size_t key_len,
  * init leaves a cleared context that every call refuses, rather than the
  * previous key still in use.
  */
-/*@ requires ctx == \null || \valid(ctx) && aesecb_ctx_bytes(ctx);
+/*@ requires ctx == \null || \valid(ctx) && aesecb_ctx_bytes(ctx) &&
+             aesecb_apart(ctx);
     requires key == \null || \valid_read(key + (0 .. key_len - 1));
     requires ctx == \null || key == \null ||
              \separated(key + (0 .. key_len - 1), ctx);
@@ -1864,6 +1928,15 @@ static ALWAYS_INLINE int hp_body(const aesecb_ctx *ctx, uint8_t *packet,
 {
 	uint8_t block[AESECB_BLOCK_SIZE];
 
+	/* (for the prover: the precondition carried across the allocation
+	 * of block, one \valid_read at a time) */
+	/*@ assert \valid_read(ctx); */
+	/*@ assert \separated(ctx->priv_backend, &block[0]); */
+	/*@ assert \at(\valid_read(ctx->priv_backend), Pre); */
+	/*@ assert \valid_read(ctx->priv_backend); */
+	/*@ assert aesecb_chosen(ctx); */
+	/*@ assert aesecb_ready(ctx); */
+	/*@ assert aesecb_blocks_args(ctx, packet + pn_offset + 4, &block[0], 1, \null); */
 	/*@ calls aesecb__model_one_enc, burned_encrypt1, direct_encrypt1; */
 	aesecb__one_decode(ctx->priv_one[ONE_ENC])(ctx, packet + pn_offset + 4,
 	                                           block);

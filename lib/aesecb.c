@@ -996,15 +996,16 @@ const struct aesecb_impl aesecb__model_impl = {
   predicate burned_status(aesecb_blocks_fn *fn, integer status) =
     fn == &hp_unprotect_work ? 1 <= status <= 4 : status == AESECB_OK;
 
-  // the stack record of a burned call, apart from all of the above (none
-  // on a direct path, never for key setup)
+  // the stack record of a burned call, apart from each of the above
+  // (one \separated each, as in aesecb_stk: the input may be the
+  // output); none on a direct path, never for key setup
   predicate burned_stk(aesecb_stack *stk, aesecb_blocks_fn *fn,
                        aesecb_ctx *ctx, uint8_t *in, uint8_t *out,
                        integer n) =
     stk == \null && fn != &setkey_work ||
-    \valid(stk) &&
-    \separated(stk, ctx, in + (0 .. burned_in(fn, n) - 1),
-               out + (0 .. burned_out(fn, ctx, n) - 1));
+    \valid(stk) && \separated(stk, ctx) &&
+    \separated(stk, in + (0 .. burned_in(fn, n) - 1)) &&
+    \separated(stk, out + (0 .. burned_out(fn, ctx, n) - 1));
 */
 
 /* The call, under DIT when the context asks for it (AArch64 with

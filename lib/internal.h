@@ -61,12 +61,15 @@ void aesecb__stack_mark(aesecb_stack *stk);
 
   // a stack record as a backend function gets it: none (a direct call),
   // or one of the library's, apart from the context and from the nin
-  // bytes read at in and the nout written at out
+  // bytes read at in and the nout written at out (one \separated each:
+  // with more than two arguments, \separated asks each pair apart, the
+  // input from the output too, and an in-place call has them equal)
   predicate aesecb_stk(aesecb_stack *stk, aesecb_ctx *ctx, uint8_t *in,
                        integer nin, uint8_t *out, integer nout) =
     stk == \null ||
-    \valid(stk) && \separated(stk, ctx, in + (0 .. nin - 1),
-                              out + (0 .. nout - 1));
+    \valid(stk) && \separated(stk, ctx) &&
+    \separated(stk, in + (0 .. nin - 1)) &&
+    \separated(stk, out + (0 .. nout - 1));
 */
 
 /*

@@ -18,6 +18,9 @@
 #   capture WP: the rest of the tool's parsing of untrusted bytes: the
 #          frames of a decrypted packet (cli/quic/quicframe.c) and the
 #          link, IP and UDP headers of a captured frame (cli/quic/pcapin.c)
+#   hex    WP: the reader of datagrams given as hex text
+#          (cli/quic/dgramin.c) and the hex decoder it reads them with
+#          (cli/common/hex.c)
 #
 # and Eva in one:
 #
@@ -27,20 +30,20 @@
 # and, only when asked for (PROVE_RUNS; left out of the default runs for
 # CI's time, which is short):
 #
-#   hex    WP: the reader of datagrams given as hex text
-#          (cli/quic/dgramin.c) and the hex decoder it reads them with
-#          (cli/common/hex.c)
 #   core386 WP: the functions of lib/aesecb.c whose proof depends on the
 #          encoding of the one-block slots, in the 32-bit x86 encoding
 #          (AESECB_PROVE_ONE_TESTED)
 #
 # WP runs with its run-time-error annotations (-wp-rte) and the provers Z3
 # and cvc5 under step limits, not time limits, so that a loaded machine
-# gets the same verdicts, only later (the runs parser and capture add a
+# gets the same verdicts, only later (the runs parser, capture and hex add a
 # generous time limit as a safety net; a goal it stops is not proved).
-# Each goal goes to Z3 first, then to cvc5 if Z3 did not prove it; the
-# core's runs ask cvc5 first (Z3 proves none of their goals that WP's
-# own simplifier leaves: asking it first tripled the core run's time).
+# Each goal goes to Z3 first, then to cvc5 if Z3 did not prove it in
+# the runs sbox and none; the others ask cvc5 first (in the core's runs
+# Z3 proves none of the goals that WP's own simplifier leaves: asking it
+# first tripled the core run's time; in parser, capture and hex it proves
+# few of them).  In the runs parser, capture and hex, WP splits the goals
+# of a few functions, a goal per path (-wp-split: <run>_split below).
 # It fails on any goal not proved and any Eva alarm that prove/known does
 # not list (with its reason), and on any entry of prove/known that no
 # longer fails.
@@ -49,7 +52,7 @@
 # Optional: PROVE_LIB (the lib/ directory to prove; default
 # $top_srcdir/lib), PROVE_CLI (the cli/ directory; default
 # $top_srcdir/cli), PROVE_OUT (work directory; default prove-out),
-# PROVE_RUNS (which runs; default "capture core none parser eva sbox",
+# PROVE_RUNS (which runs; default "core capture hex eva none parser sbox",
 # the longest first), PROVE_FCT_<run>
 # (only these functions, comma-separated: the planted-defect check; for
 # eva, the entry of prove/eva_main.c to start from, default main),
@@ -66,7 +69,7 @@ top_srcdir=${top_srcdir:-.}
 lib=${PROVE_LIB:-$top_srcdir/lib}
 cli=${PROVE_CLI:-$top_srcdir/cli}
 out=${PROVE_OUT:-prove-out}
-runs=${PROVE_RUNS:-capture core none parser eva sbox}
+runs=${PROVE_RUNS:-core capture hex eva none parser sbox}
 jobs=${PROVE_JOBS:-2}
 steps=${PROVE_STEPS:-3000000}
 # the parser's goals are small: a lower limit, so that a goal that

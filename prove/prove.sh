@@ -193,7 +193,7 @@ hex_fct="cli_hex_init,hex8,feed_one,room_for8,cli_hex_feed,cli_hex_end,
 cli_hex_decode,dgramin_prime,grow,feed,read_error,odd_digits,dgramin_next"
 # The functions of these runs whose goals WP splits (-wp-split), a goal
 # per path: the others are proved as whole goals, which costs less.
-parser_split="header_clear,dgram_next"
+parser_split="dgram_next"
 capture_split=
 hex_split="dgramin_next"
 # The S-box circuits: most of the portable backend's goals, a run of

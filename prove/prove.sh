@@ -12,6 +12,9 @@
 #   core   WP: lib/aesecb.c, every backend behind the prover's model of one
 #          (lib/internal.h, AESECB_PROVE_MODEL), the one-block slots in
 #          the offset encoding of every build but 32-bit x86
+#   core386 WP: the functions of lib/aesecb.c whose proof depends on the
+#          encoding of the one-block slots, in the 32-bit x86 encoding
+#          (AESECB_PROVE_ONE_TESTED)
 #   parser WP: the tool's QUIC header parser (cli/quic/quic.c) and
 #          datagram splitter (cli/quic/datagram.c), which read untrusted
 #          packets
@@ -26,13 +29,6 @@
 #
 #   eva    Eva: prove/eva_main.c, every entry point with the portable
 #          backend, on the inputs it lists (run-time errors)
-#
-# and, only when asked for (PROVE_RUNS; left out of the default runs for
-# CI's time, which is short):
-#
-#   core386 WP: the functions of lib/aesecb.c whose proof depends on the
-#          encoding of the one-block slots, in the 32-bit x86 encoding
-#          (AESECB_PROVE_ONE_TESTED)
 #
 # WP runs with its run-time-error annotations (-wp-rte) and the provers Z3
 # and cvc5 under step limits, not time limits, so that a loaded machine
@@ -52,7 +48,7 @@
 # Optional: PROVE_LIB (the lib/ directory to prove; default
 # $top_srcdir/lib), PROVE_CLI (the cli/ directory; default
 # $top_srcdir/cli), PROVE_OUT (work directory; default prove-out),
-# PROVE_RUNS (which runs; default "core capture hex eva none parser sbox",
+# PROVE_RUNS (which runs; default "core capture hex eva none parser core386 sbox",
 # the longest first), PROVE_FCT_<run>
 # (only these functions, comma-separated: the planted-defect check; for
 # eva, the entry of prove/eva_main.c to start from, default main),
@@ -69,7 +65,7 @@ top_srcdir=${top_srcdir:-.}
 lib=${PROVE_LIB:-$top_srcdir/lib}
 cli=${PROVE_CLI:-$top_srcdir/cli}
 out=${PROVE_OUT:-prove-out}
-runs=${PROVE_RUNS:-core capture hex eva none parser sbox}
+runs=${PROVE_RUNS:-core capture hex eva none parser core386 sbox}
 jobs=${PROVE_JOBS:-2}
 steps=${PROVE_STEPS:-3000000}
 # the parser's goals are small: a lower limit, so that a goal that

@@ -59,9 +59,9 @@ one_defect() {
 # defect NAME ...: one_defect in the background, $jobs at a time
 jobs=${PROVE_JOBS:-2}
 pids= names=
-# the runs whose defects run by default; the defects of the others (core:
-# CI's time is short) only when named in PROVE_DEFECTS
-runs=${PROVE_RUNS:-sbox none parser capture hex eva}
+# the runs whose defects run by default; the defects of the others (core,
+# hex: CI's time is short) only when named in PROVE_DEFECTS
+runs=${PROVE_RUNS:-sbox none parser capture eva}
 defect() {
 	case " ${only:-$1} " in *" $1 "*) ;; *) return 0 ;; esac
 	case "$only: $runs " in ?*:*|*" $2 "*) ;; *) return 0 ;; esac

@@ -239,7 +239,14 @@ run() {  # RUN: one run, its log in $out/RUN.log, its time in $out/RUN.time
 		core386) extra="$extra -DAESECB_PROVE_MODEL -DAESECB_PROVE_ONE_TESTED" ;;
 		esac
 		case $name in core|core386)
-			w=$(echo "$wp" | sed 's/-wp-prover z3,CVC5/-wp-prover CVC5,z3/') ;;
+			# cvc5 first; and WP's proof scripts of prove/scripts
+			# (prove/scripts/README), replayed by the prover
+			# 'script' from a session of the run's own
+			rm -rf "$out/$name.session"
+			mkdir -p "$out/$name.session/script"
+			cp "$top_srcdir"/prove/scripts/*.json "$out/$name.session/script/"
+			w=$(echo "$wp" | sed 's/-wp-prover z3,CVC5/-wp-prover script,CVC5,z3/')
+			w="$w -wp-session $out/$name.session -wp-cache none" ;;
 		esac
 		# shellcheck disable=SC2086
 		"$FRAMAC" $common -cpp-extra-args="$cpp $extra" $files \

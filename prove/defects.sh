@@ -72,8 +72,9 @@ defect() {
 	one_defect "$@" &
 	pids="$pids $!" names="$names $1"
 }
-# named NAME ...: a defect run only when PROVE_DEFECTS names it (its
-# run is long)
+# named NAME ...: a defect run only when PROVE_DEFECTS names it (for
+# CI's time: at least one defect of each run runs by default;
+# doc/security-checks.md, "The proof can fail")
 named() {
 	case " $only " in *" $1 "*) defect "$@" ;; esac
 }
@@ -86,10 +87,10 @@ defect none-past-output none encrypt_blocks backend_none.c \
 defect none-context none decrypt_blocks backend_none.c \
 	'/^static int decrypt_blocks(/,/^}/s/^\treturn AESECB_OK;$/\t((aesecb_ctx *)(uintptr_t)ctx)->priv_keys.b[0] ^= 1;\n&/' \
 	"a block function writes the context's round keys"
-defect none-one-block none encrypt1 backend_none.c \
+named none-one-block none encrypt1 backend_none.c \
 	'/^INLINE void encrypt1(/,/^}/s/^\tstore_le64(out + 8, b);$/&\n\t((uint8_t *)ks)[0] ^= 1;/' \
 	"one-block encryption writes the round keys it reads"
-defect none-setkey none expand_key backend_none.c \
+named none-setkey none expand_key backend_none.c \
 	's/aesecb_wipe(ks + KEY_WORDS(rounds), sizeof ctx->priv_keys.b -/aesecb_wipe(ks + KEY_WORDS(rounds), 1 + sizeof ctx->priv_keys.b -/' \
 	"key setup wipes one byte past the round keys"
 
@@ -97,10 +98,10 @@ defect none-setkey none expand_key backend_none.c \
 defect parser-varint parser varint cli/quic/quic.c \
 	'/^static int varint(/,/^}/s/if (n > len - \*pos)$/if (n > len - *pos + 1)/' \
 	"a variable-length integer may end one byte past the packet"
-defect parser-sample parser check_sample cli/quic/quic.c \
+named parser-sample parser check_sample cli/quic/quic.c \
 	'/^static int check_sample(/,/^}/s/h->pn_offset > h->packet_len - QUIC_SAMPLE_GAP - QUIC_SAMPLE_LEN)$/h->pn_offset > h->packet_len - QUIC_SAMPLE_GAP - QUIC_SAMPLE_LEN + 1)/' \
 	"the sample may end one byte past the packet"
-defect parser-padding parser all_zero cli/quic/datagram.c \
+named parser-padding parser all_zero cli/quic/datagram.c \
 	'/^static int all_zero(/,/^}/s/for (i = 0; i < n; i++)$/for (i = 0; i <= n; i++)/' \
 	"the padding test reads one byte past the datagram"
 defect parser-part parser dgram_next cli/quic/datagram.c \
@@ -112,7 +113,7 @@ defect parser-part parser dgram_next cli/quic/datagram.c \
 defect capture-crypto capture read_crypto cli/quic/quicframe.c \
 	'/^static int read_crypto(/,/^}/s/|| n > r->len - r->pos)$/|| n > r->len - r->pos + 1)/' \
 	"a CRYPTO frame's data may end one byte past the payload"
-defect capture-ports capture other_port cli/quic/pcapin.c \
+named capture-ports capture other_port cli/quic/pcapin.c \
 	'/^static int other_port(/,/^}/s/if (u + 4 > f->cap)$/if (u + 3 > f->cap)/' \
 	"the UDP ports may be read one byte past the captured frame"
 

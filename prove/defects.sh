@@ -56,21 +56,24 @@ one_defect() {
 	fi
 }
 
-# defect NAME ...: one_defect in the background, $jobs at a time
+# defect NAME ...: one_defect in the background, $jobs at a time; the
+# next starts as soon as any one ends (each leaves $work/NAME.done,
+# however it ends)
 jobs=${PROVE_JOBS:-2}
-pids= names=
-# the runs whose defects run by default; the defects of the others (core,
-# hex: CI's time is short) only when named in PROVE_DEFECTS
-runs=${PROVE_RUNS:-sbox none parser capture eva}
+going= names=
+# the runs whose defects run by default (with PROVE_DEFECTS, any run)
+runs=${PROVE_RUNS:-core sbox none parser capture hex eva}
 defect() {
 	case " ${only:-$1} " in *" $1 "*) ;; *) return 0 ;; esac
 	case "$only: $runs " in ?*:*|*" $2 "*) ;; *) return 0 ;; esac
-	while [ "$(echo $pids | wc -w)" -ge "$jobs" ]; do
-		wait $(echo $pids | cut -d' ' -f1) 2>/dev/null || true
-		pids=$(echo $pids | cut -s -d' ' -f2-)
+	while [ "$(echo $going | wc -w)" -ge "$jobs" ]; do
+		sleep 1
+		left=
+		for n in $going; do [ -e "$work/$n.done" ] || left="$left $n"; done
+		going=$left
 	done
-	one_defect "$@" &
-	pids="$pids $!" names="$names $1"
+	(trap ': >"$work/$1.done"' EXIT; one_defect "$@") &
+	going="$going $1" names="$names $1"
 }
 # named NAME ...: a defect run only when PROVE_DEFECTS names it (for
 # CI's time: at least one defect of each run runs by default;
@@ -79,6 +82,17 @@ named() {
 	case " $only " in *" $1 "*) defect "$@" ;; esac
 }
 SHELL_PROG=${SHELL_PROG:-sh}
+
+# The core (first: its defect takes longest, a minute).
+named core-masks core generic_masks aesecb.c \
+	's/memcpy(masks + (i + j) \* 5, blocks + j \* AESECB_BLOCK_SIZE, 5);/memcpy(masks + (i + j) * 5, blocks + j * AESECB_BLOCK_SIZE, 6);/' \
+	"the mask path copies six bytes per mask"
+defect core-blocks core crypt_checked aesecb.c \
+	's/^\t                  in, out, len \/ AESECB_BLOCK_SIZE);$/\t                  in, out, len \/ AESECB_BLOCK_SIZE + 1);/' \
+	"encryption hands the backend one block more than the length"
+named core-packet core hp_mask_packet aesecb.c \
+	's/^\tpacket\[0\] = (uint8_t)(first ^ (block\[0\] \& bits));$/\tpacket[pn_offset + 4] = (uint8_t)(first ^ (block[0] \& bits));/' \
+	"header protection writes the first byte of the sample instead of the first byte"
 
 # The portable backend.
 defect none-past-output none encrypt_blocks backend_none.c \
@@ -127,18 +141,7 @@ defect eva-hp-short eva eva_hp aesecb.c \
 	's/^\t    pn_offset > len - 4 - AESECB_BLOCK_SIZE)$/\t    pn_offset > len - 3 - AESECB_BLOCK_SIZE)/' \
 	"header protection accepts a packet one byte too short for its sample"
 
-# The core.
-defect core-masks core generic_masks aesecb.c \
-	's/memcpy(masks + (i + j) \* 5, blocks + j \* AESECB_BLOCK_SIZE, 5);/memcpy(masks + (i + j) * 5, blocks + j * AESECB_BLOCK_SIZE, 6);/' \
-	"the mask path copies six bytes per mask"
-defect core-blocks core crypt_checked aesecb.c \
-	's/^\t                  in, out, len \/ AESECB_BLOCK_SIZE);$/\t                  in, out, len \/ AESECB_BLOCK_SIZE + 1);/' \
-	"encryption hands the backend one block more than the length"
-defect core-packet core hp_mask_packet aesecb.c \
-	's/^\tpacket\[0\] = (uint8_t)(first ^ (block\[0\] \& bits));$/\tpacket[pn_offset + 4] = (uint8_t)(first ^ (block[0] \& bits));/' \
-	"header protection writes the first byte of the sample instead of the first byte"
-
-for p in $pids; do wait "$p" 2>/dev/null || true; done
+wait
 for n in $names; do
 	v=$(cat "$work/$n/verdict" 2>/dev/null || echo "defect $n: NOT caught: no verdict")
 	echo "$v"

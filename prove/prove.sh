@@ -32,7 +32,7 @@
 #
 # WP runs with its run-time-error annotations (-wp-rte) and the provers Z3
 # and cvc5 under step limits, not time limits, so that a loaded machine
-# gets the same verdicts, only later (the runs parser, capture and hex add a
+# gets the same verdicts, only later (the runs parser and capture add a
 # generous time limit as a safety net; a goal it stops is not proved).
 # Each goal goes to Z3 first, then to cvc5 if Z3 did not prove it in
 # the runs sbox and none; the others ask cvc5 first (in the core's runs
@@ -48,9 +48,8 @@
 # Optional: PROVE_LIB (the lib/ directory to prove; default
 # $top_srcdir/lib), PROVE_CLI (the cli/ directory; default
 # $top_srcdir/cli), PROVE_OUT (work directory; default prove-out),
-# PROVE_RUNS (which runs; default "core capture eva none parser core386 sbox",
-# the longest first; hex only when asked for: CI's time is short, and on
-# a loaded machine some of its goals take cvc5 past the time limit),
+# PROVE_RUNS (which runs; default "core capture eva none hex parser sbox
+# core386", the longest first),
 # PROVE_FCT_<run>
 # (only these functions, comma-separated: the planted-defect check; for
 # eva, the entry of prove/eva_main.c to start from, default main),
@@ -60,14 +59,15 @@
 # PROVE_STEPS_PARSER (prover steps of the parser and capture runs),
 # PROVE_STEPS_HEX (of the hex run),
 # PROVE_TIMEOUT_PARSER (their prover time limit in seconds, a safety net
-# only: cvc5 does not count every step it takes against its limit).
+# only: cvc5 does not count every step it takes against its limit),
+# PROVE_TIMEOUT_HEX (the same for the run hex).
 set -eu
 
 top_srcdir=${top_srcdir:-.}
 lib=${PROVE_LIB:-$top_srcdir/lib}
 cli=${PROVE_CLI:-$top_srcdir/cli}
 out=${PROVE_OUT:-prove-out}
-runs=${PROVE_RUNS:-core capture eva none parser core386 sbox}
+runs=${PROVE_RUNS:-core capture eva none hex parser sbox core386}
 jobs=${PROVE_JOBS:-2}
 steps=${PROVE_STEPS:-3000000}
 # the parser's goals are small: a lower limit, so that a goal that
@@ -80,6 +80,12 @@ hex_steps=${PROVE_STEPS_HEX:-3000000}
 # on a loaded machine, so that a failing goal on which cvc5 runs past its
 # step limit ends as unproved, not after an hour
 parser_timeout=${PROVE_TIMEOUT_PARSER:-120}
+# the run hex: the step limit alone decides, as in the runs sbox, none
+# and core (the same hour as theirs).  Its largest goals take cvc5 about
+# 30 s of an idle machine, within their steps; beside CI's other stages,
+# where the provers run at the lowest priority and get little of the
+# CPU, 120 s stopped two of them.
+hex_timeout=${PROVE_TIMEOUT_HEX:-3600}
 # and cvc5 first: it proves nearly all of their goals that WP's own
 # simplifier leaves, where Z3 fails on most (the run capture: 185 s of
 # CPU with cvc5 first, 221 s with Z3 first)
@@ -269,8 +275,8 @@ run() {  # RUN: one run, its log in $out/RUN.log, its time in $out/RUN.time
 		# hex: the encoder's SSE2 pass (not proved) left out
 		[ "$name" != hex ] ||
 			pcpp="$pcpp -U__SSE2__ -include $top_srcdir/prove/hexrun.h"
-		psteps=$parser_steps
-		[ "$name" != hex ] || psteps=$hex_steps
+		psteps=$parser_steps ptimeout=$parser_timeout
+		[ "$name" != hex ] || psteps=$hex_steps ptimeout=$hex_timeout
 		# -wp-split (a goal per path: the provers lose their way in
 		# one goal with every path at once) only for the functions
 		# that need it, in a second pass (-then) of the same
@@ -285,7 +291,7 @@ run() {  # RUN: one run, its log in $out/RUN.log, its time in $out/RUN.time
 		# shellcheck disable=SC2086
 		"$FRAMAC" $common -cpp-extra-args="$pcpp" $pfiles \
 			$(echo "$wp" | sed "s/-wp-steps $steps/-wp-steps $psteps/;
-				s/-wp-timeout 3600/-wp-timeout $parser_timeout/;
+				s/-wp-timeout 3600/-wp-timeout $ptimeout/;
 				s/-wp-prover z3,CVC5/-wp-prover $parser_provers/") \
 			${prop:+-wp-prop "$prop"} -wp-report-json "$out/$name.json" \
 			${whole:+-wp-fct "$whole"} ${whole:+${split:+-then}} \
@@ -338,19 +344,26 @@ run() {  # RUN: one run, its log in $out/RUN.log, its time in $out/RUN.time
 	echo $(($(date +%s) - t0)) >"$out/$name.time"
 }
 
-# The longest runs first, $jobs at a time.
-pids=
+# The longest runs first, $jobs at a time: the next run starts as soon
+# as any run ends, not when the oldest one does (which left a slot idle
+# while the core's run went on).  A run leaves $out/RUN.done when it
+# ends, however it ends (its exit trap).
+going=
 set -- $runs
-while [ $# -gt 0 ] || [ -n "$pids" ]; do
-	while [ $# -gt 0 ] && [ $(echo $pids | wc -w) -lt "$jobs" ]; do
-		rm -f "$out/$1.log" "$out/$1.time"
-		run "$1" &
-		pids="$pids $!"
+while [ $# -gt 0 ] || [ -n "$going" ]; do
+	if [ $# -gt 0 ] && [ $(echo $going | wc -w) -lt "$jobs" ]; then
+		rm -f "$out/$1.log" "$out/$1.time" "$out/$1.done"
+		(trap ': >"$out/$1.done"' EXIT; run "$1") &
+		going="$going $1"
 		shift
-	done
-	wait $(echo $pids | cut -d' ' -f1) 2>/dev/null || true
-	pids=$(echo $pids | cut -s -d' ' -f2-)
+		continue
+	fi
+	sleep 1
+	left=
+	for r in $going; do [ -e "$out/$r.done" ] || left="$left $r"; done
+	going=$left
 done
+wait
 
 # ------------------------------------------------------------- verdicts
 # Every goal and alarm that failed, as "RUN KEY", in $out/failed.

@@ -21,9 +21,11 @@
 #   capture WP: the rest of the tool's parsing of untrusted bytes: the
 #          frames of a decrypted packet (cli/quic/quicframe.c) and the
 #          link, IP and UDP headers of a captured frame (cli/quic/pcapin.c)
-#   hex    WP: the reader of datagrams given as hex text
-#          (cli/quic/dgramin.c) and the hex decoder it reads them with
-#          (cli/common/hex.c)
+#   hex    WP: the hex decoder (cli/common/hex.c) and the parts of the
+#          reader of datagrams given as hex text (cli/quic/dgramin.c)
+#          that dgramin_next calls
+#   dgramin WP: dgramin_next, that reader's loop (only when asked for:
+#          PROVE_RUNS=dgramin; CI's time)
 #
 # and Eva in one:
 #
@@ -37,8 +39,9 @@
 # Each goal goes to Z3 first, then to cvc5 if Z3 did not prove it in
 # the runs sbox and none; the others ask cvc5 first (in the core's runs
 # Z3 proves none of the goals that WP's own simplifier leaves: asking it
-# first tripled the core run's time; in parser, capture and hex it proves
-# few of them).  In the runs parser, capture and hex, WP splits the goals
+# first tripled the core run's time; in parser, capture, hex and dgramin
+# it proves few of them).  In the runs parser, capture and dgramin, WP
+# splits the goals
 # of a few functions, a goal per path (-wp-split: <run>_split below).
 # It fails on any goal not proved and any Eva alarm that prove/known does
 # not list (with its reason), and on any entry of prove/known that no
@@ -48,39 +51,39 @@
 # Optional: PROVE_LIB (the lib/ directory to prove; default
 # $top_srcdir/lib), PROVE_CLI (the cli/ directory; default
 # $top_srcdir/cli), PROVE_OUT (work directory; default prove-out),
-# PROVE_RUNS (which runs; default "core capture eva none hex parser sbox
-# core386", the longest first),
+# PROVE_RUNS (which runs; default "core capture eva none parser sbox core386
+# hex", the longest first; dgramin only when asked for),
 # PROVE_FCT_<run>
 # (only these functions, comma-separated: the planted-defect check; for
 # eva, the entry of prove/eva_main.c to start from, default main),
-# PROVE_PROP_<run> (runs parser, capture and hex: only these properties, as
+# PROVE_PROP_<run> (runs parser, capture, hex and dgramin: only these properties, as
 # WP's -wp-prop takes them; the planted-defect check),
 # PROVE_JOBS (runs at a time; default 2), PROVE_STEPS (prover steps),
 # PROVE_STEPS_PARSER (prover steps of the parser and capture runs),
-# PROVE_STEPS_HEX (of the hex run),
+# PROVE_STEPS_HEX (of the runs hex and dgramin),
 # PROVE_TIMEOUT_PARSER (their prover time limit in seconds, a safety net
 # only: cvc5 does not count every step it takes against its limit),
-# PROVE_TIMEOUT_HEX (the same for the run hex).
+# PROVE_TIMEOUT_HEX (the same for the runs hex and dgramin).
 set -eu
 
 top_srcdir=${top_srcdir:-.}
 lib=${PROVE_LIB:-$top_srcdir/lib}
 cli=${PROVE_CLI:-$top_srcdir/cli}
 out=${PROVE_OUT:-prove-out}
-runs=${PROVE_RUNS:-core capture eva none hex parser sbox core386}
+runs=${PROVE_RUNS:-core capture eva none parser sbox core386 hex}
 jobs=${PROVE_JOBS:-2}
 steps=${PROVE_STEPS:-3000000}
 # the parser's goals are small: a lower limit, so that a goal that
 # fails (prove/known) fails in seconds
 parser_steps=${PROVE_STEPS_PARSER:-300000}
-# the run hex: the reader's loop gives cvc5 larger goals, which need
+# the runs hex and dgramin: the reader's loop gives cvc5 larger goals, which need
 # more steps (the same as sbox and none)
 hex_steps=${PROVE_STEPS_HEX:-3000000}
 # and a time limit far above what a goal proved within those steps takes
 # on a loaded machine, so that a failing goal on which cvc5 runs past its
 # step limit ends as unproved, not after an hour
 parser_timeout=${PROVE_TIMEOUT_PARSER:-120}
-# the run hex: the step limit alone decides, as in the runs sbox, none
+# the runs hex and dgramin: the step limit alone decides, as in the runs sbox, none
 # and core (the same hour as theirs).  Its largest goals take cvc5 about
 # 30 s of an idle machine, within their steps; beside CI's other stages,
 # where the provers run at the lowest priority and get little of the
@@ -164,6 +167,7 @@ parser_files="$cli/quic/quic.c $cli/quic/datagram.c"
 capture_files="$cli/quic/quicframe.c $cli/quic/pcapin.c"
 # (prove/hexrun.h: the contracts of what the hex run calls in lib/)
 hex_files="$cli/common/hex.c $cli/quic/dgramin.c"
+dgramin_files=$hex_files
 parser_cpp="-I$cli -I$lib -include $top_srcdir/prove/prelude.h -idirafter $gccinc -idirafter $out/inc"
 wp="-wp -wp-rte -rte-no-pointer-call -wp-model typed+cast -wp-literals
 	-wp-prover z3,CVC5 -wp-par 1 -wp-steps $steps -wp-timeout 3600
@@ -193,13 +197,17 @@ ipv4,ipv6,frame"
 # encoder; not say, find and read_text, the wrappers of the C library's
 # vsnprintf, memchr and read, whose contracts are assumed; not
 # dgramin_init and dgramin_free: doc/security-checks.md, "Proofs").
+# dgramin_next, whose 547 goals (split) take more than twice the
+# rest's time, is a run of its own.
 hex_fct="cli_hex_init,hex8,feed_one,room_for8,cli_hex_feed,cli_hex_end,
-cli_hex_decode,dgramin_prime,grow,feed,read_error,odd_digits,dgramin_next"
+cli_hex_decode,dgramin_prime,grow,feed,read_error,odd_digits"
+dgramin_fct="dgramin_next"
 # The functions of these runs whose goals WP splits (-wp-split), a goal
 # per path: the others are proved as whole goals, which costs less.
 parser_split="dgram_next"
 capture_split=
-hex_split="dgramin_next"
+hex_split=
+dgramin_split="dgramin_next"
 # The S-box circuits: most of the portable backend's goals, a run of
 # their own so that the two cores share the work.
 sbox_fct="sub_bytes1,inv_sub_bytes1"
@@ -219,6 +227,7 @@ list_fct() {  # RUN: the functions WP proves in that run, comma-separated
 	parser) echo "$parser_fct" | tr -d '\n' ;;
 	capture) echo "$capture_fct" | tr -d '\n' ;;
 	hex) echo "$hex_fct" | tr -d '\n' ;;
+	dgramin) echo "$dgramin_fct" ;;
 	none)
 		defined "$lib/backend_none.c" |
 			grep -vxF -e sub_bytes1 -e inv_sub_bytes1 |
@@ -267,16 +276,17 @@ run() {  # RUN: one run, its log in $out/RUN.log, its time in $out/RUN.time
 				>>"$out/$name.log" 2>&1 || echo "frama-c exited with $?" >>"$out/$name.log"
 		esac
 		;;
-	parser|capture|hex)
+	parser|capture|hex|dgramin)
 		fct=${var:-$(list_fct "$name")}
 		pfiles=$(eval "echo \$${name}_files")
 		prop=$(eval "echo \${PROVE_PROP_$name:-}")
 		pcpp=$parser_cpp
-		# hex: the encoder's SSE2 pass (not proved) left out
-		[ "$name" != hex ] ||
+		# hex, dgramin: the encoder's SSE2 pass (not proved) left out
+		case $name in hex|dgramin)
 			pcpp="$pcpp -U__SSE2__ -include $top_srcdir/prove/hexrun.h"
+		esac
 		psteps=$parser_steps ptimeout=$parser_timeout
-		[ "$name" != hex ] || psteps=$hex_steps ptimeout=$hex_timeout
+		case $name in hex|dgramin) psteps=$hex_steps ptimeout=$hex_timeout ;; esac
 		# -wp-split (a goal per path: the provers lose their way in
 		# one goal with every path at once) only for the functions
 		# that need it, in a second pass (-then) of the same

@@ -56,8 +56,8 @@
 # PROVE_FCT_<run>
 # (only these functions, comma-separated: the planted-defect check; for
 # eva, the entry of prove/eva_main.c to start from, default main),
-# PROVE_PROP_<run> (runs parser, capture, hex and dgramin: only these properties, as
-# WP's -wp-prop takes them; the planted-defect check),
+# PROVE_PROP_<run> (runs parser, capture, hex and dgramin: only these
+# properties, as WP's -wp-prop takes them; the planted-defect check),
 # PROVE_JOBS (runs at a time; default 2), PROVE_STEPS (prover steps),
 # PROVE_STEPS_PARSER (prover steps of the parser and capture runs),
 # PROVE_STEPS_HEX (of the runs hex and dgramin),
@@ -76,18 +76,18 @@ steps=${PROVE_STEPS:-3000000}
 # the parser's goals are small: a lower limit, so that a goal that
 # fails (prove/known) fails in seconds
 parser_steps=${PROVE_STEPS_PARSER:-300000}
-# the runs hex and dgramin: the reader's loop gives cvc5 larger goals, which need
+# the runs hex and dgramin: the reader gives cvc5 larger goals, which need
 # more steps (the same as sbox and none)
 hex_steps=${PROVE_STEPS_HEX:-3000000}
 # and a time limit far above what a goal proved within those steps takes
 # on a loaded machine, so that a failing goal on which cvc5 runs past its
 # step limit ends as unproved, not after an hour
 parser_timeout=${PROVE_TIMEOUT_PARSER:-120}
-# the runs hex and dgramin: the step limit alone decides, as in the runs sbox, none
-# and core (the same hour as theirs).  Its largest goals take cvc5 about
-# 30 s of an idle machine, within their steps; beside CI's other stages,
-# where the provers run at the lowest priority and get little of the
-# CPU, 120 s stopped two of them.
+# the runs hex and dgramin: the step limit alone decides, as in the runs
+# sbox, none and core (the same hour as theirs).  Their largest goals
+# take cvc5 about 30 s of an idle machine, within their steps; beside
+# CI's other stages, where the provers run at the lowest priority and
+# get little of the CPU, 120 s stopped two of them.
 hex_timeout=${PROVE_TIMEOUT_HEX:-3600}
 # and cvc5 first: it proves nearly all of their goals that WP's own
 # simplifier leaves, where Z3 fails on most (the run capture: 185 s of
@@ -197,7 +197,7 @@ ipv4,ipv6,frame"
 # encoder; not say, find and read_text, the wrappers of the C library's
 # vsnprintf, memchr and read, whose contracts are assumed; not
 # dgramin_init and dgramin_free: doc/security-checks.md, "Proofs").
-# dgramin_next, whose 547 goals (split) take more than twice the
+# dgramin_next, whose 550 goals (split) take more than twice the
 # rest's time, is a run of its own.
 hex_fct="cli_hex_init,hex8,feed_one,room_for8,cli_hex_feed,cli_hex_end,
 cli_hex_decode,dgramin_prime,grow,feed,read_error,odd_digits"

@@ -57,8 +57,8 @@ one_defect() {
 }
 
 # defect NAME ...: one_defect in the background, $jobs at a time; the
-# next starts as soon as any one ends (each leaves $work/NAME.done,
-# however it ends)
+# next starts as soon as any one ends (it has left $work/NAME.done, its
+# exit trap, or its process is gone)
 jobs=${PROVE_JOBS:-2}
 going= names=
 # the runs whose defects run by default (with PROVE_DEFECTS, any run)
@@ -69,11 +69,14 @@ defect() {
 	while [ "$(echo $going | wc -w)" -ge "$jobs" ]; do
 		sleep 1
 		left=
-		for n in $going; do [ -e "$work/$n.done" ] || left="$left $n"; done
+		for n in $going; do
+			[ -e "$work/${n%:*}.done" ] || ! kill -0 "${n#*:}" 2>/dev/null ||
+				left="$left $n"
+		done
 		going=$left
 	done
 	(trap ': >"$work/$1.done"' EXIT; one_defect "$@") &
-	going="$going $1" names="$names $1"
+	going="$going $1:$!" names="$names $1"
 }
 # named NAME ...: a defect run only when PROVE_DEFECTS names it (for
 # CI's time: at least one defect of each run runs by default;

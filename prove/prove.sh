@@ -356,21 +356,25 @@ run() {  # RUN: one run, its log in $out/RUN.log, its time in $out/RUN.time
 
 # The longest runs first, $jobs at a time: the next run starts as soon
 # as any run ends, not when the oldest one does (which left a slot idle
-# while the core's run went on).  A run leaves $out/RUN.done when it
-# ends, however it ends (its exit trap).
+# while the core's run went on).  A run has ended when it has left
+# $out/RUN.done (its exit trap) or its process is gone (killed before
+# the trap could run).
 going=
 set -- $runs
 while [ $# -gt 0 ] || [ -n "$going" ]; do
 	if [ $# -gt 0 ] && [ $(echo $going | wc -w) -lt "$jobs" ]; then
 		rm -f "$out/$1.log" "$out/$1.time" "$out/$1.done"
 		(trap ': >"$out/$1.done"' EXIT; run "$1") &
-		going="$going $1"
+		going="$going $1:$!"
 		shift
 		continue
 	fi
 	sleep 1
 	left=
-	for r in $going; do [ -e "$out/$r.done" ] || left="$left $r"; done
+	for r in $going; do
+		[ -e "$out/${r%:*}.done" ] || ! kill -0 "${r#*:}" 2>/dev/null ||
+			left="$left $r"
+	done
 	going=$left
 done
 wait
@@ -382,6 +386,8 @@ total=0 proved=0 report=
 for r in $runs; do
 	log=$out/$r.log
 	t=$(cat "$out/$r.time" 2>/dev/null || echo '?')
+	# a run writes its time last: without it, the run did not end
+	[ -f "$out/$r.time" ] || echo "frama-c exited with ?: the run $r did not end" >>"$log"
 	if grep -q '^frama-c exited\|User Error\|Frama-C aborted' "$log"; then
 		sed -n '/User Error/,+3p;/aborted/p;/^frama-c exited/p' "$log"
 		echo "$r ERROR" >>"$out/failed"
